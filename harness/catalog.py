@@ -1,0 +1,68 @@
+"""The card catalog: every ``cases/catalog/*.yaml`` file, each a list of cards, indexed by name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from harness import schemas
+from harness.documents import DocumentError, load_document, line_of
+from harness.problems import Problem
+
+
+@dataclass(frozen=True)
+class Catalog:
+    cards: Mapping[str, Mapping[str, Any]]
+    files: Mapping[str, str] = field(default_factory=dict)   # card name -> file it came from
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.cards
+
+    def subset(self, names) -> dict[str, Mapping[str, Any]]:
+        return {n: self.cards[n] for n in sorted(set(names)) if n in self.cards}
+
+
+def load_catalog(catalog_dir: Path, root: Path, validate: bool = True) -> tuple[Catalog, list[Problem]]:
+    """Load every catalog file; schema-check each card when ``validate``; report duplicates."""
+    cards: dict[str, Mapping[str, Any]] = {}
+    files: dict[str, str] = {}
+    problems: list[Problem] = []
+    have_schema = validate and (root / "schema" / "card.schema.json").exists()
+    for path in sorted(catalog_dir.glob("*.y*ml")) + sorted(catalog_dir.glob("*.json")):
+        rel = _rel(path, root)
+        try:
+            doc = load_document(path)
+        except DocumentError as exc:
+            problems.append(Problem(rel, "", exc.message, exc.line, "syntax"))
+            continue
+        if not isinstance(doc, list):
+            problems.append(Problem(rel, "", "expected a list of cards", 1, "schema"))
+            continue
+        for index, card in enumerate(doc):
+            pointer = f"/{index}"
+            if have_schema:
+                bad = list(schemas.errors("card", card))
+                for sub, message in bad:
+                    problems.append(Problem(rel, pointer + sub, message, line_of(path, pointer + sub), "schema"))
+                if bad:
+                    continue
+            name = card.get("name") if isinstance(card, dict) else None
+            if not isinstance(name, str):
+                problems.append(Problem(rel, pointer, "expected a card with a 'name'", line_of(path, pointer), "schema"))
+                continue
+            if name in cards:
+                problems.append(Problem(rel, pointer + "/name",
+                                        f"card {name!r} is already defined in {files[name]}; each card appears once",
+                                        line_of(path, pointer + "/name"), "duplicate_card"))
+                continue
+            cards[name] = card
+            files[name] = rel
+    return Catalog(cards, files), problems
+
+
+def _rel(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,273 @@
+"""The ``castrules`` command line.
+
+Exit status: 0 when every result is as expected, 1 on unexpected results (fail, error,
+timeout, unexpected pass), 2 on usage errors or problems in the suite's own files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from harness import __version__, paths
+from harness.cases import Case
+from harness.engine import EngineLoadError, close, load_engine
+from harness.expectations import ExpectationsError, Expectations, load_expectations, updated, write
+from harness.results import Result, Status
+from harness.suite import Suite, load_suite, select
+from harness.summary import by_key, format_table, format_totals, rule_sort_key, totals
+
+EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE = 0, 1, 2
+ORACLE_EXPECTATIONS = "oracle-known-failures.yaml"
+
+_MARK = {Status.PASS: ".", Status.FAIL: "F", Status.ERROR: "E", Status.TIMEOUT: "T", Status.UNSUPPORTED: "u",
+         Status.SKIPPED: "s", Status.KNOWN_FAILURE: "x", Status.UNEXPECTED_PASS: "X"}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return args.handler(args)
+    except (EngineLoadError, ExpectationsError, ValueError) as exc:
+        print(f"castrules: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="castrules", description="Conformance suite for casting spells in Magic: The Gathering.")
+    parser.add_argument("--version", action="version", version=f"castrules {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def selection(p: argparse.ArgumentParser) -> None:
+        p.add_argument("-k", dest="keyword", help="select cases by id/title/feature substrings with and/or/not")
+        p.add_argument("--features-include", type=_csv, default=[], metavar="F,..", help="only cases needing any of these features")
+        p.add_argument("--features-exclude", type=_csv, default=[], metavar="F,..", help="leave out cases needing any of these features")
+        p.add_argument("--id", dest="ids", action="append", default=[], metavar="GLOB", help="only cases whose id matches (repeatable)")
+
+    run = sub.add_parser("run", help="run the suite on an engine and print a summary")
+    run.add_argument("--engine", default="oracle", help="oracle (default), module:Class, or a command line for a protocol engine")
+    selection(run)
+    run.add_argument("--expectations", type=Path, help="expectations file of known failures (default for the oracle: its own)")
+    run.add_argument("--update-expectations", type=Path, metavar="FILE", help="write FILE listing the cases that failed in this run")
+    run.add_argument("--timeout", type=float, default=10.0, help="seconds per case for protocol engines (default 10)")
+    run.add_argument("--isolate", action="store_true", help="protocol engines: a fresh process per case")
+    run.add_argument("-q", "--quiet", action="store_true", help="no progress, no tables: totals and problems only")
+    run.add_argument("-v", "--verbose", action="store_true", help="a line per case")
+    run.add_argument("--no-tables", action="store_true", help="leave out the tables by feature and by rule")
+    run.set_defaults(handler=cmd_run)
+
+    lst = sub.add_parser("list", help="list the cases")
+    selection(lst)
+    lst.add_argument("--json", action="store_true", help="one JSON array of {id, title, file, rules, features}")
+    lst.set_defaults(handler=cmd_list)
+
+    val = sub.add_parser("validate", help="check every case and card against the schemas and each other")
+    val.add_argument("files", nargs="*", type=Path, help="extra case files to check with the suite")
+    val.add_argument("--json", action="store_true", help="problems as JSON")
+    val.set_defaults(handler=cmd_validate)
+
+    exp = sub.add_parser("export", help="write every case and the catalog as one JSON bundle")
+    exp.add_argument("--out", type=Path, required=True)
+    exp.set_defaults(handler=cmd_export)
+
+    explain = sub.add_parser("explain", help="print the oracle's (or an engine's) trace of a case")
+    explain.add_argument("case_id")
+    explain.add_argument("--engine", default="oracle")
+    explain.set_defaults(handler=cmd_explain)
+    return parser
+
+
+def _csv(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _load(args: argparse.Namespace) -> tuple[Suite, list[Case]]:
+    suite = load_suite()
+    cases = select(suite.cases, getattr(args, "keyword", None), getattr(args, "features_include", []),
+                   getattr(args, "features_exclude", []), getattr(args, "ids", []))
+    return suite, cases
+
+
+def _print_problems(suite: Suite, stream=sys.stderr) -> None:
+    for problem in suite.problems:
+        print(str(problem), file=stream)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    suite = load_suite(extra_files=args.files)
+    if args.json:
+        print(json.dumps({"cases": len(suite.cases), "cards": len(suite.catalog.cards),
+                          "problems": [p.to_json() for p in suite.problems]}, indent=2))
+    else:
+        _print_problems(suite, sys.stdout)
+        files = len(suite.cases) + len(suite.bad_files)
+        print(f"{files} case files, {len(suite.catalog.cards)} cards: "
+              + ("all valid" if not suite.problems else f"{len(suite.problems)} problem(s) in {len(suite.bad_files) or 'catalog'} file(s)"))
+    return EXIT_USAGE if suite.problems else EXIT_OK
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    suite, cases = _load(args)
+    if args.json:
+        print(json.dumps([{"id": c.id, "title": c.title, "file": c.file, "rules": list(c.rules),
+                           "features": list(c.features)} for c in cases], indent=2))
+    else:
+        for case in cases:
+            print(f"{case.id}  [{', '.join(case.features)}]  {case.title}")
+        print(f"{len(cases)} case(s)", file=sys.stderr)
+    if suite.problems:
+        _print_problems(suite)
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    suite = load_suite()
+    bundle = {
+        "format": 1,
+        "suite_version": __version__,
+        "cases": [dict(c.doc) for c in suite.cases],
+        "catalog": [dict(card) for _, card in sorted(suite.catalog.cards.items())],
+        "features": suite.vocabulary.features,
+        "reasons": suite.vocabulary.reasons,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(bundle, indent=1, ensure_ascii=False), encoding="utf-8")
+    print(f"wrote {len(bundle['cases'])} cases and {len(bundle['catalog'])} cards to {args.out}")
+    if suite.problems:
+        _print_problems(suite)
+        return EXIT_USAGE
+    return EXIT_OK
+
+
+def default_expectations(engine_name: str, given: Path | None) -> Expectations:
+    if given is not None:
+        return load_expectations(given)
+    if engine_name == "castrules-oracle":
+        shipped = paths.cases_dir() / ORACLE_EXPECTATIONS
+        if shipped.exists():
+            return load_expectations(shipped)
+    return Expectations({})
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    suite, cases = _load(args)
+    if suite.problems:
+        _print_problems(suite)
+    engine = load_engine(args.engine, timeout=args.timeout, isolate=args.isolate)
+    try:
+        expectations = default_expectations(engine.name, args.expectations)
+        progress = Progress(quiet=args.quiet, verbose=args.verbose)
+        from harness.runner import iter_results
+
+        results: list[Result] = []
+        for result in iter_results(engine, cases, suite.catalog, expectations):
+            results.append(result)
+            progress.update(result)
+        progress.finish()
+    finally:
+        close(engine)
+    print_report(results, engine, suite, quiet=args.quiet, tables=not args.no_tables)
+    if args.update_expectations:
+        write(args.update_expectations, updated(expectations, results, engine.name))
+        print(f"wrote {args.update_expectations}")
+    if suite.problems:
+        return EXIT_USAGE
+    return EXIT_UNEXPECTED if any(r.status.is_unexpected for r in results) else EXIT_OK
+
+
+class Progress:
+    def __init__(self, quiet: bool, verbose: bool) -> None:
+        self.quiet, self.verbose, self.count = quiet, verbose, 0
+
+    def update(self, result: Result) -> None:
+        if self.quiet:
+            return
+        self.count += 1
+        if self.verbose:
+            print(f"{result.status.value.upper():16} {result.case_id}", flush=True)
+            return
+        sys.stdout.write(_MARK[result.status])
+        if self.count % 80 == 0:
+            sys.stdout.write(f" {self.count}\n")
+        sys.stdout.flush()
+
+    def finish(self) -> None:
+        if not self.quiet and not self.verbose and self.count % 80:
+            sys.stdout.write("\n")
+
+
+def print_report(results: list[Result], engine, suite: Suite, quiet: bool = False, tables: bool = True) -> None:
+    out = sys.stdout
+    unexpected = [r for r in results if r.status.is_unexpected]
+    for result in unexpected:
+        print(describe_result(result), file=out)
+    if not quiet and tables and results:
+        print("\nBy feature:", file=out)
+        print(format_table("feature", by_key(results, "features")), file=out)
+        print("\nBy rule:", file=out)
+        titles = {n: suite.vocabulary.rule_title(n) for n in {r for res in results for r in res.rules}}
+        print(format_table("rule", by_key(results, "rules"), sort_key=rule_sort_key, titles=titles), file=out)
+    print(f"\n{engine.name} {engine.version}: {len(results)} cases: {format_totals(totals(results))}", file=out)
+
+
+def describe_result(result: Result, explain: bool = True) -> str:
+    lines = [f"\n{result.status.value.upper()}: {result.case_id}  ({result.file}; rules {', '.join(result.rules)})"]
+    for mismatch in result.mismatches:
+        lines.append(f"  {mismatch}")
+    if result.message:
+        lines.extend("  " + line for line in result.message.splitlines())
+    if result.diagnostics:
+        lines.append("  engine diagnostics:")
+        lines.extend("    " + line for line in result.diagnostics.splitlines()[-15:])
+    if explain and result.trace and result.status is Status.FAIL:
+        lines.append("  engine trace:")
+        lines.extend("    " + format_trace_line(t) for t in result.trace)
+    return "\n".join(lines)
+
+
+def format_trace_line(entry) -> str:
+    if isinstance(entry, dict):
+        step = entry.get("step")
+        prefix = f"step {step}: " if step is not None else ""
+        rule = f"[{entry['rule']}] " if entry.get("rule") else ""
+        return f"{prefix}{rule}{entry.get('note', '')}"
+    return str(entry)
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    suite = load_suite()
+    case = suite.by_id().get(args.case_id)
+    if case is None:
+        matches = [c.id for c in suite.cases if args.case_id in c.id]
+        hint = f"; did you mean: {', '.join(matches[:5])}" if matches else ""
+        print(f"castrules: no case with id {args.case_id!r}{hint}", file=sys.stderr)
+        return EXIT_USAGE
+    engine = load_engine(args.engine)
+    try:
+        from harness.runner import run_case
+
+        result = run_case(engine, case, suite.catalog)
+    finally:
+        close(engine)
+    print(f"{case.id}: {case.title}\n  file {case.file}; rules {', '.join(case.rules)}; features {', '.join(case.features)}")
+    for n, step in enumerate(case.steps, start=1):
+        kind, body = next(iter(step.items()))
+        print(f"  step {n}: {kind} {json.dumps(body, separators=(', ', ': '))}")
+    print("trace:")
+    for entry in result.trace:
+        print("  " + format_trace_line(entry))
+    print(f"result: {result.status.value}")
+    for mismatch in result.mismatches:
+        print(f"  {mismatch}")
+    if result.message:
+        print("  " + result.message)
+    return EXIT_OK if not result.status.is_unexpected else EXIT_UNEXPECTED

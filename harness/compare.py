@@ -1,0 +1,78 @@
+"""Partial comparison of a case's expectations with an engine's observations.
+
+Only what a case expects is checked. Costs compare as multisets of symbols; colours and types
+as sets; counters ignoring zero entries; everything else by equality.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from harness.cases import STATE_FIELDS, STEP_FIELDS, after_index
+from harness.manatext import same_cost
+from harness.results import MISSING, Mismatch
+
+_SET_FIELDS = {"colors", "types", "subtypes", "supertypes"}
+_COST_FIELDS = {"mana_cost", "total_cost", "mana_pool"}
+
+
+def compare(expectations: list[Mapping[str, Any]], steps_count: int, observation: Mapping[str, Any]) -> list[Mismatch]:
+    steps = observation.get("steps", [])
+    snapshots = observation.get("snapshots", {})
+    out: list[Mismatch] = []
+    for expectation in expectations:
+        index = after_index(expectation["after"], steps_count)
+        where = "after the setup" if index == 0 else f"after step {index}"
+        if any(k in expectation for k in STEP_FIELDS):
+            step = steps[index - 1] if 0 < index <= len(steps) else {}
+            for key in STEP_FIELDS:
+                if key in expectation:
+                    _check(out, where, key, expectation[key], step.get(key, MISSING))
+        if any(k in expectation for k in STATE_FIELDS):
+            snapshot = snapshots.get(str(index), {})
+            _compare_state(out, where, expectation, snapshot)
+    return out
+
+
+def _compare_state(out: list[Mismatch], where: str, expectation: Mapping, snapshot: Mapping) -> None:
+    players = snapshot.get("players", {})
+    for name, fields in expectation.get("players", {}).items():
+        observed = players.get(name, {})
+        for key, value in fields.items():
+            _check(out, where, f"players.{name}.{key}", value, observed.get(key, MISSING))
+    objects = snapshot.get("objects", {})
+    for oid, fields in expectation.get("objects", {}).items():
+        observed = objects.get(oid)
+        if observed is None:
+            observed = {"zone": "gone"}  # an object the engine no longer knows has ceased to exist
+        for key, value in fields.items():
+            _check(out, where, f"objects.{oid}.{key}", value, observed.get(key, MISSING))
+    if "stack" in expectation:
+        _check(out, where, "stack", expectation["stack"], snapshot.get("stack", MISSING))
+
+
+def _check(out: list[Mismatch], where: str, path: str, expected: Any, observed: Any) -> None:
+    if not same(path.rsplit(".", 1)[-1], expected, observed):
+        out.append(Mismatch(where, path, expected, observed))
+
+
+def same(key: str, expected: Any, observed: Any) -> bool:
+    if observed is MISSING:
+        return False
+    if key in _COST_FIELDS:
+        if expected is None or observed is None:
+            return expected is None and observed is None
+        if key == "mana_pool":
+            return same_cost(expected or "", observed or "")
+        return same_cost(expected, observed)
+    if key in _SET_FIELDS:
+        return isinstance(observed, list) and sorted(map(str, expected)) == sorted(map(str, observed))
+    if key == "counters":
+        return isinstance(observed, Mapping) and _nonzero(expected) == _nonzero(observed)
+    if isinstance(expected, bool) or isinstance(observed, bool):
+        return type(expected) is type(observed) and expected == observed
+    return expected == observed
+
+
+def _nonzero(counters: Mapping) -> dict:
+    return {k: v for k, v in counters.items() if v}

@@ -1,0 +1,38 @@
+"""Where the suite's data lives: a source checkout, an editable install or a wheel.
+
+A wheel carries the top-level ``cases/`` and ``schema/`` folders as ``harness/suite/``; a
+checkout has them beside ``harness/``. Everything else asks this module, never guesses.
+``CASTRULES_SUITE`` points at another root holding ``cases/`` and ``schema/`` (for tests).
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+
+
+@cache
+def suite_root() -> Path:
+    """The folder that holds ``cases/`` and ``schema/``."""
+    override = os.environ.get("CASTRULES_SUITE")
+    if override:
+        return Path(override).resolve()
+    installed = _HERE / "suite"
+    if (installed / "cases").is_dir():
+        return installed
+    return _HERE.parent
+
+
+def cases_dir() -> Path:
+    return suite_root() / "cases"
+
+
+def schema_dir() -> Path:
+    return suite_root() / "schema"
+
+
+def catalog_dir() -> Path:
+    return cases_dir() / "catalog"

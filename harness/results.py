@@ -1,0 +1,80 @@
+"""Statuses and results of running one case on one engine."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Status(enum.Enum):
+    PASS = "pass"
+    FAIL = "fail"                       # observations differ from the expectations
+    ERROR = "error"                     # the engine raised, crashed, hung or broke its contract
+    TIMEOUT = "timeout"                 # the engine did not answer in time
+    UNSUPPORTED = "unsupported"         # the case needs a feature the engine does not declare
+    SKIPPED = "skipped"                 # the engine chose to skip the case, with a reason
+    KNOWN_FAILURE = "known_failure"     # failed as listed in the expectations file
+    UNEXPECTED_PASS = "unexpected_pass" # listed as failing, but passed: update the file
+
+    @property
+    def is_unexpected(self) -> bool:
+        """Results that turn a run red."""
+        return self in (Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.UNEXPECTED_PASS)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    where: str           # "after step 5" / "after the setup"
+    path: str            # "total_cost", "objects.theft.zone"
+    expected: Any
+    observed: Any
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.path}: expected {_show(self.expected)}, observed {_show(self.observed)}"
+
+    def to_json(self) -> dict:
+        return {"where": self.where, "path": self.path, "expected": self.expected, "observed": self.observed}
+
+
+MISSING = "<missing>"
+
+
+def _show(value: Any) -> str:
+    if value is MISSING or value == MISSING:
+        return "nothing"
+    if isinstance(value, str):
+        return value if value.startswith("{") else repr(value)
+    return repr(value)
+
+
+@dataclass(frozen=True)
+class Result:
+    case_id: str
+    status: Status
+    file: str = ""
+    rules: tuple[str, ...] = ()
+    features: tuple[str, ...] = ()
+    mismatches: tuple[Mismatch, ...] = ()
+    message: str = ""                   # error text, skip reason, unsupported features, known-failure reason
+    duration: float = 0.0
+    trace: tuple = ()
+    diagnostics: str = ""               # e.g. the tail of an external engine's stderr
+    issue_url: str | None = None
+    raw_status: Status | None = None    # the status before the expectations file was applied
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        data = {"id": self.case_id, "status": self.status.value, "file": self.file,
+                "duration": round(self.duration, 6), "rules": list(self.rules), "features": list(self.features)}
+        if self.mismatches:
+            data["mismatches"] = [m.to_json() for m in self.mismatches]
+        if self.message:
+            data["message"] = self.message
+        if self.diagnostics:
+            data["diagnostics"] = self.diagnostics
+        if self.issue_url:
+            data["issue_url"] = self.issue_url
+        if self.raw_status is not None and self.raw_status is not self.status:
+            data["raw_status"] = self.raw_status.value
+        return data

@@ -1,0 +1,96 @@
+"""Running cases on an engine: requests out, observations in, results with statuses.
+
+One case's trouble never stops the run: an exception, a broken reply or a missing feature
+becomes that case's result, and the next case runs.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from dataclasses import replace
+from typing import Callable, Iterable, Iterator, Mapping
+
+from harness import schemas
+from harness.cases import Case
+from harness.catalog import Catalog
+from harness.compare import compare
+from harness.engine import Engine
+from harness.expectations import Expectations
+from harness.results import Result, Status
+
+OnResult = Callable[[Result], None]
+
+
+def run_case(engine: Engine, case: Case, catalog: Catalog, expectations: Expectations | None = None) -> Result:
+    result = _run(engine, case, catalog)
+    return expectations.apply(result) if expectations else result
+
+
+def run_cases(engine: Engine, cases: Iterable[Case], catalog: Catalog, expectations: Expectations | None = None,
+              on_result: OnResult | None = None) -> list[Result]:
+    results = []
+    for result in iter_results(engine, cases, catalog, expectations):
+        results.append(result)
+        if on_result:
+            on_result(result)
+    return results
+
+
+def iter_results(engine: Engine, cases: Iterable[Case], catalog: Catalog,
+                 expectations: Expectations | None = None) -> Iterator[Result]:
+    for case in cases:
+        yield run_case(engine, case, catalog, expectations)
+
+
+def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
+    base = Result(case.id, Status.PASS, case.file, case.rules, case.features)
+    missing = sorted(set(case.features) - set(engine.features))
+    if missing:
+        return replace(base, status=Status.UNSUPPORTED, message=f"engine lacks feature(s): {', '.join(missing)}")
+    request = case.request(catalog.subset(case.card_names()))
+    started = time.perf_counter()
+    try:
+        reply = engine.run(request)
+    except Exception as exc:  # an engine's bug is a result, not a crash of the run
+        tail = "".join(traceback.format_exception(exc)[-3:]).strip()
+        status = Status.TIMEOUT if type(exc).__name__ == "EngineTimeout" else Status.ERROR
+        return replace(base, status=status, message=f"{type(exc).__name__}: {exc}",
+                       duration=time.perf_counter() - started,
+                       diagnostics=getattr(exc, "diagnostics", "") or tail)
+    duration = time.perf_counter() - started
+    base = replace(base, duration=duration)
+    return judge(base, case, request, reply)
+
+
+def judge(base: Result, case: Case, request: Mapping, reply: object) -> Result:
+    """Turn an engine's reply into a result: contract check, then comparison."""
+    problems = contract_problems(reply, len(case.steps), request["observe"])
+    if problems:
+        return replace(base, status=Status.ERROR, message="engine broke its contract: " + "; ".join(problems[:5]))
+    status = reply["status"]
+    if status == "skipped":
+        return replace(base, status=Status.SKIPPED, message=reply.get("reason", ""), issue_url=reply.get("issue_url"))
+    if status == "errored":
+        return replace(base, status=Status.ERROR, message=f"engine reported an error: {reply.get('message', '')}",
+                       diagnostics=str(reply.get("context", "")))
+    mismatches = compare(case.expectations, len(case.steps), reply)
+    trace = tuple(reply.get("trace", ()))
+    if mismatches:
+        return replace(base, status=Status.FAIL, mismatches=tuple(mismatches), trace=trace)
+    return replace(base, trace=trace)
+
+
+def contract_problems(reply: object, steps: int, observe: list[int]) -> list[str]:
+    if not isinstance(reply, Mapping):
+        return [f"run() returned {type(reply).__name__}, expected a mapping"]
+    found = schemas.def_errors("protocol", "result", dict(reply))
+    if found:
+        return found
+    if reply["status"] == "ok":
+        if len(reply["steps"]) != steps:
+            found.append(f"{len(reply['steps'])} step results for {steps} steps")
+        missing = [str(n) for n in observe if str(n) not in reply["snapshots"]]
+        if missing:
+            found.append(f"no snapshot after step(s) {', '.join(missing)}")
+    return found

@@ -1,0 +1,88 @@
+"""The suite's JSON Schemas, compiled once per process, resolved only from local files.
+
+Every ``schema/*.schema.json`` is registered under its ``$id``; a ``$ref`` to anything else
+fails instead of being fetched over the network.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterator
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+from referencing.exceptions import NoSuchResource
+
+from harness import paths
+from harness.problems import pointer_of
+
+BASE = "https://castrules.dev/schema/v1/"
+
+
+def _refuse(uri: str) -> Resource:
+    raise NoSuchResource(ref=uri)  # never resolve a reference over the network
+
+
+@cache
+def _registry(schema_root: Path) -> tuple[Registry, dict[str, dict]]:
+    schemas: dict[str, dict] = {}
+    registry = Registry(retrieve=_refuse)
+    for file in sorted(schema_root.glob("*.schema.json")):
+        schema = json.loads(file.read_text(encoding="utf-8"))
+        schemas[file.name.removesuffix(".schema.json")] = schema
+        registry = registry.with_resource(schema.get("$id", BASE + file.name), Resource.from_contents(schema))
+    return registry, schemas
+
+
+@cache
+def validator(name: str, schema_root: Path | None = None) -> Draft202012Validator:
+    """The compiled validator for ``schema/<name>.schema.json``."""
+    registry, schemas = _registry(schema_root or paths.schema_dir())
+    if name not in schemas:
+        raise KeyError(f"no schema named {name!r} in {schema_root or paths.schema_dir()}")
+    schema = schemas[name]
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema, registry=registry)
+
+
+def schema_document(name: str) -> dict:
+    return _registry(paths.schema_dir())[1][name]
+
+
+def errors(name: str, instance: Any) -> Iterator[tuple[str, str]]:
+    """(JSON pointer, message) for every way ``instance`` breaks schema ``name``."""
+    v = validator(name)
+    for error in sorted(v.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
+        yield pointer_of(list(error.absolute_path)), _describe(error)
+
+
+def _describe(error: ValidationError) -> str:
+    """A short message saying what was expected, using the most specific sub-error."""
+    best = error
+    if error.context:
+        # oneOf/anyOf: the deepest sub-error usually says what the author meant
+        best = max(error.context, key=lambda e: len(e.absolute_path))
+        if len(best.absolute_path) <= len(error.absolute_path):
+            best = error
+    message = best.message
+    if len(message) > 300:
+        message = message[:297] + "..."
+    if best.validator == "additionalProperties":
+        return f"{message}; check the spelling against the schema"
+    return message
+
+
+@cache
+def def_validator(name: str, definition: str) -> Draft202012Validator:
+    """A validator for ``#/$defs/<definition>`` of schema ``name`` (e.g. protocol results)."""
+    registry, schemas_ = _registry(paths.schema_dir())
+    base = schemas_[name].get("$id", BASE + f"{name}.schema.json")
+    return Draft202012Validator({"$ref": f"{base}#/$defs/{definition}"}, registry=registry)
+
+
+def def_errors(name: str, definition: str, instance: Any) -> list[str]:
+    v = def_validator(name, definition)
+    return [f"{pointer_of(list(e.absolute_path)) or '/'}: {_describe(e)}" for e in v.iter_errors(instance)]

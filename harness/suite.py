@@ -1,0 +1,137 @@
+"""Loading the whole suite: cases, catalog and vocabularies, with every problem collected.
+
+``load_suite`` never stops at the first bad file: a case with a problem is left out of the
+run and its problems are reported, while every other case still loads.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from harness import paths, schemas
+from harness.cases import Case
+from harness.catalog import Catalog, load_catalog
+from harness.checks import check_case
+from harness.documents import DocumentError, line_of, load_document
+from harness.problems import Problem
+from harness.vocabulary import Vocabulary, load as load_vocabulary
+
+# Files at the top of cases/ that are data about the suite, not cases.
+METADATA_DIRS = {"catalog"}
+
+
+@dataclass(frozen=True)
+class Suite:
+    root: Path
+    cases: tuple[Case, ...]
+    catalog: Catalog
+    vocabulary: Vocabulary
+    problems: tuple[Problem, ...]
+    bad_files: frozenset[str]          # case files left out because of problems
+
+    def by_id(self) -> dict[str, Case]:
+        return {c.id: c for c in self.cases}
+
+
+def case_files(cases_dir: Path) -> list[Path]:
+    """Every case file: YAML or JSON under an area folder of cases/, sorted for determinism."""
+    files: list[Path] = []
+    for area in sorted(p for p in cases_dir.iterdir() if p.is_dir() and p.name not in METADATA_DIRS):
+        files.extend(sorted(f for f in area.rglob("*") if f.suffix in (".yaml", ".yml", ".json")))
+    return files
+
+
+def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), semantic: bool = True) -> Suite:
+    root = (root or paths.suite_root()).resolve()
+    vocabulary = load_vocabulary(root)
+    catalog, problems = load_catalog(root / "cases" / "catalog", root)
+    problems = [*vocabulary.problems, *problems]
+    cases: list[Case] = []
+    bad: set[str] = set()
+    seen: dict[str, str] = {}
+    for path in [*case_files(root / "cases"), *extra_files]:
+        rel = _rel(path, root)
+        case, case_problems = load_case(path, rel, catalog, vocabulary, semantic)
+        if case is not None:
+            if case.id in seen:
+                case_problems.append(Problem(rel, "/id", f"duplicate id {case.id!r}: already used by {seen[case.id]}; ids are unique",
+                                             line_of(path, "/id"), "duplicate_id"))
+            elif case.id in vocabulary.retired_ids:
+                case_problems.append(Problem(rel, "/id", f"id {case.id!r} is retired (cases/retired-ids.txt) and may not be reused",
+                                             line_of(path, "/id"), "retired_id"))
+            else:
+                seen[case.id] = rel
+        if case_problems:
+            problems.extend(case_problems)
+            bad.add(rel)
+        elif case is not None:
+            cases.append(case)
+    return Suite(root, tuple(cases), catalog, vocabulary, tuple(problems), frozenset(bad))
+
+
+def load_case(path: Path, rel: str, catalog: Catalog, vocabulary: Vocabulary,
+              semantic: bool = True) -> tuple[Case | None, list[Problem]]:
+    try:
+        doc = load_document(path)
+    except DocumentError as exc:
+        return None, [Problem(rel, "", exc.message, exc.line, "syntax")]
+    schema_problems = [Problem(rel, pointer, message, None, "schema") for pointer, message in schemas.errors("case", doc)]
+    if schema_problems:
+        return None, [_with_line(p, path) for p in schema_problems]
+    case = Case(id=doc["id"], title=doc["title"], path=path, file=rel, rules=tuple(doc["rules"]),
+                features=tuple(doc["features"]), doc=doc)
+    if not semantic:
+        return case, []
+    found = [_with_line(p, path) for p in check_case(rel, doc, catalog, vocabulary)]
+    return case, found
+
+
+def select(cases: Iterable[Case], keyword: str | None = None, include: Iterable[str] = (),
+           exclude: Iterable[str] = (), ids: Iterable[str] = ()) -> list[Case]:
+    """Cases matching a -k expression, feature filters and explicit ids/globs."""
+    include, exclude, ids = set(include), set(exclude), list(ids)
+    out = []
+    for case in cases:
+        if include and not include & set(case.features):
+            continue
+        if exclude and exclude & set(case.features):
+            continue
+        if ids and not any(fnmatch.fnmatchcase(case.id, pattern) for pattern in ids):
+            continue
+        if keyword and not keyword_match(keyword, case):
+            continue
+        out.append(case)
+    return out
+
+
+def keyword_match(expression: str, case: Case) -> bool:
+    """pytest-style -k: substrings of the id, title, file or features with and/or/not."""
+    haystack = " ".join([case.id, case.title, case.file, *case.features, *case.rules]).lower()
+    tokens = expression.replace("(", " ( ").replace(")", " ) ").split()
+    python = []
+    for token in tokens:
+        low = token.lower()
+        if low in ("and", "or", "not", "(", ")"):
+            python.append(low)
+        else:
+            python.append(repr(low) + " in h")
+    try:
+        return bool(eval(" ".join(python), {"__builtins__": {}}, {"h": haystack}))  # noqa: S307 - only literals and operators
+    except SyntaxError as exc:
+        raise ValueError(f"bad -k expression {expression!r}: {exc.msg}") from exc
+
+
+def _with_line(problem: Problem, path: Path) -> Problem:
+    if problem.line is not None:
+        return problem
+    return Problem(problem.file, problem.pointer, problem.message, line_of(path, problem.pointer), problem.code)
+
+
+def _rel(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(root))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,74 @@
+"""The suite's controlled vocabularies: features, reason codes, rules index, rulings, retired ids.
+
+Each lives in one data file; this module loads them once and answers membership questions.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from harness import paths
+from harness.documents import DocumentError, load_document
+from harness.problems import Problem
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    features: dict[str, str]            # feature -> description
+    reasons: dict[str, dict]            # code -> {substeps, rules, description}
+    rules: dict[str, dict]              # rule number -> {title, in_excerpt}
+    rulings: dict[str, dict]            # ruling key -> {seed, card, summary}
+    retired_ids: frozenset[str]
+    problems: tuple[Problem, ...] = ()
+
+    def rule_title(self, number: str) -> str:
+        entry = self.rules.get(number)
+        return entry["title"] if entry else ""
+
+
+def _load_optional(path: Path, default, problems: list[Problem], root: Path):
+    """A vocabulary file, or ``default`` with a problem recorded when it is broken."""
+    if not path.exists():
+        return default
+    try:
+        doc = load_document(path)
+    except DocumentError as exc:
+        problems.append(Problem(str(path.relative_to(root)), "", exc.message, exc.line, "syntax"))
+        return default
+    if doc is not None and not isinstance(doc, type(default)):
+        problems.append(Problem(str(path.relative_to(root)), "", f"expected a {type(default).__name__}", 1, "schema"))
+        return default
+    return doc or default
+
+
+@cache
+def load(root: Path | None = None) -> Vocabulary:
+    root = root or paths.suite_root()
+    cases, schema = root / "cases", root / "schema"
+    problems: list[Problem] = []
+    features = _load_optional(cases / "features.yaml", {}, problems, root)
+    reasons_doc = _load_optional(schema / "reasons.json", {}, problems, root)
+    rules_doc = _load_optional(schema / "rules-index.json", {}, problems, root)
+    rulings = _load_optional(cases / "rulings.yaml", {}, problems, root)
+    retired_file = cases / "retired-ids.txt"
+    retired: set[str] = set()
+    if retired_file.exists():
+        for line in retired_file.read_text(encoding="utf-8").splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                retired.add(line)
+    return Vocabulary(
+        features={str(k): str(v) for k, v in features.items()},
+        reasons=dict(reasons_doc.get("reasons", {})),
+        rules=dict(rules_doc.get("rules", {})),
+        rulings=dict(rulings),
+        retired_ids=frozenset(retired),
+        problems=tuple(problems),
+    )
+
+
+def reasons_json() -> dict:
+    return json.loads((paths.schema_dir() / "reasons.json").read_text(encoding="utf-8"))

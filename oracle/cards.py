@@ -1,0 +1,357 @@
+"""Card definitions built from plain catalog dicts (schema/card.schema.json).
+
+The harness passes each catalog entry as a plain mapping; `parse_card` turns it into frozen
+values the rules code can trust. Unknown ability kinds or effect names raise `RequestError`
+(a malformed request), never a silent default.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .creature_types import CREATURE_TYPES
+from .errors import RequestError
+
+SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing"})
+CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred",
+              "Land", "Planeswalker", "Sorcery")
+COLORS = ("W", "U", "B", "R", "G")
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Which objects (spells or permanents) an effect looks at. Empty = every object."""
+
+    types: tuple[str, ...] = ()          # must have all of these card types
+    types_any: tuple[str, ...] = ()      # must have at least one of these card types
+    not_types: tuple[str, ...] = ()      # must have none of these card types
+    colors: tuple[str, ...] = ()         # any of these colours
+    not_colors: tuple[str, ...] = ()     # none of these colours
+    subtypes: tuple[str, ...] = ()       # any of these subtypes (all creature types count)
+    supertypes: tuple[str, ...] = ()     # all of these supertypes
+    controller: str = "any"              # you / opponent / any (relative to the source)
+    self_only: bool = False              # the object carrying the ability (affinity)
+
+
+@dataclass(frozen=True)
+class ManaCostParts:
+    """A cost of an ability: {T}, {Q}, mana, life, sacrificing the source."""
+
+    tap: bool = False
+    untap: bool = False
+    mana: str | None = None
+    life: int = 0
+    sacrifice_self: bool = False
+
+
+@dataclass(frozen=True)
+class Produce:
+    """What a mana ability adds. Exactly one shape is used:
+    fixed mana (`mana`), one mana of a choice (`one_of`), one mana of a type other lands
+    could produce (`could_produce_lands`, 106.7), or `amount_by` power of type `type`."""
+
+    mana: str | None = None
+    one_of: tuple[str, ...] = ()
+    could_produce_lands: str | None = None   # "you" / "opponents"
+    colors_only: bool = False
+    amount_by: str | None = None             # "power"
+    type: str | None = None
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One target requirement (601.2c)."""
+
+    what: str                     # player / opponent / creature / permanent / any / spell
+    filter: Filter = Filter()
+    up_to: bool = False
+    per_opponent: bool = False    # one requirement per opponent, controlled by that opponent
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One instruction of a spell or ability effect, applied in order on resolution."""
+
+    kind: str
+    amount: int | str | None = None          # int, "X" or "power"
+    target: int | str | None = None          # index into the targets, or "all"
+    player: str | None = None                # you / target:N / each_opponent / target_controller:N
+    counter: str | None = None
+    power: int | None = None
+    toughness: int | None = None
+    types: tuple[str, ...] = ()
+    all_creature_types: bool = False
+    token: "CardDef | None" = None
+    condition: str | None = None             # prowl_paid / not_prowl_paid / kicked / cast
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A static, activated, mana or triggered ability; `kind` picks which fields matter."""
+
+    kind: str
+    index: int = 0
+    cost: ManaCostParts = ManaCostParts()
+    produce: Produce | None = None
+    effects: tuple[Effect, ...] = ()
+    change: str | None = None                # increase / reduce
+    amount: str | None = None                # a cost text such as "{1}" or "{R}"
+    per: str | None = None                   # artifacts_you_control ...
+    spells: Filter = Filter()
+    permanents: Filter = Filter()
+    whose: str = "you"                       # you / opponents / all
+    while_: str | None = None                # untapped
+    minimum: int = 0
+    prowl_cost: str | None = None
+    mode: str | None = None                  # set / add / all
+    creature_type: str | None = None         # "chosen" or a type
+    replace_with: str | None = None          # mana text for "produces X instead"
+    multiply: int = 1
+    produced: str | None = None
+    add: str | None = None                   # "same" or a mana text
+    to: str = "tapper"
+    zones: tuple[str, ...] = ()
+    without_paying: bool = False
+    trigger: bool = True
+    condition: str | None = None
+    targets: tuple[TargetSpec, ...] = ()
+    keyword: str | None = None
+
+
+@dataclass(frozen=True)
+class Prototype:
+    mana_cost: str
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True)
+class AdditionalCost:
+    """A mandatory additional cost listed on the card (118.8): sacrifice `count` objects."""
+
+    sacrifice: Filter
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """The printed (copiable, 707.2) values of a card or token definition."""
+
+    name: str
+    real: bool
+    mana_cost: str | None
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    keywords: frozenset[str]                 # lower case: "haste", "changeling", "flash"
+    color_indicator: tuple[str, ...] | None = None
+    prowl: str | None = None
+    prototype: Prototype | None = None
+    kicker: str | None = None
+    alternative_costs: tuple[tuple[str, str], ...] = ()
+    additional_costs: tuple[AdditionalCost, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    spell: tuple[Effect, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+
+    @property
+    def creature_types(self) -> tuple[str, ...]:
+        """Printed creature types (205.3m): subtypes of a creature or kindred card."""
+        if "Creature" not in self.types and "Kindred" not in self.types:
+            return ()
+        return tuple(s for s in self.subtypes if s in CREATURE_TYPES)
+
+
+def _list(value: Any, what: str) -> list:
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    raise RequestError(f"{what} must be a list, got {value!r}")
+
+
+def _pt(value: Any, card: str) -> int | None:
+    if value is None:
+        return None
+    try:
+        return int(str(value))
+    except ValueError:
+        return 0  # "*" P/T: 0 outside the battlefield (208.2a); not modelled further
+
+
+def parse_type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """'Legendary Creature — Human Soldier' -> (supertypes, types, subtypes) (205)."""
+    for sep in ("—", " - ", "--"):
+        if sep in text:
+            left, right = text.split(sep, 1)
+            break
+    else:
+        left, right = text, ""
+    words = left.split()
+    supers = tuple(w for w in words if w in SUPERTYPES)
+    types = tuple("Kindred" if w == "Tribal" else w for w in words if w not in SUPERTYPES)
+    for t in types:
+        if t not in CARD_TYPES:
+            raise RequestError(f"unknown card type {t!r} in type line {text!r}")
+    subs = right.split()
+    if "Time" in subs and "Lord" in subs:
+        i = subs.index("Time")
+        subs[i:i + 2] = ["Time Lord"]
+    return supers, types, tuple(subs)
+
+
+def parse_filter(raw: Any, where: str) -> Filter:
+    if raw is None:
+        return Filter()
+    if raw == "self":
+        return Filter(self_only=True)
+    if not isinstance(raw, Mapping):
+        raise RequestError(f"{where}: a filter must be a mapping or 'self', got {raw!r}")
+    known = {"types", "types_any", "not_types", "colors", "not_colors", "subtypes", "supertypes",
+             "controller"}
+    extra = set(raw) - known
+    if extra:
+        raise RequestError(f"{where}: unknown filter fields {sorted(extra)}")
+    return Filter(
+        types=tuple(raw.get("types", ())), types_any=tuple(raw.get("types_any", ())),
+        not_types=tuple(raw.get("not_types", ())), colors=tuple(raw.get("colors", ())),
+        not_colors=tuple(raw.get("not_colors", ())), subtypes=tuple(raw.get("subtypes", ())),
+        supertypes=tuple(raw.get("supertypes", ())), controller=raw.get("controller", "any"))
+
+
+def parse_cost_parts(raw: Any, where: str) -> ManaCostParts:
+    if raw is None:
+        return ManaCostParts()
+    if not isinstance(raw, Mapping):
+        raise RequestError(f"{where}: an ability cost must be a mapping")
+    return ManaCostParts(tap=bool(raw.get("tap", False)), untap=bool(raw.get("untap", False)),
+                         mana=raw.get("mana"), life=int(raw.get("life", 0)),
+                         sacrifice_self=bool(raw.get("sacrifice_self", False)))
+
+
+def parse_produce(raw: Any, where: str) -> Produce:
+    if isinstance(raw, str):
+        return Produce(mana=raw)
+    if not isinstance(raw, Mapping):
+        raise RequestError(f"{where}: 'add' must be mana text or a mapping")
+    if "one_of" in raw:
+        return Produce(one_of=tuple(raw["one_of"]))
+    if "could_produce" in raw:
+        cp = raw["could_produce"] or {}
+        return Produce(could_produce_lands=cp.get("lands", "you"),
+                       colors_only=bool(cp.get("colors_only", False)))
+    if "amount" in raw:
+        return Produce(amount_by=str(raw["amount"]), type=raw.get("type"))
+    raise RequestError(f"{where}: unknown 'add' shape {raw!r}")
+
+
+def parse_target(raw: Any, where: str) -> TargetSpec:
+    if not isinstance(raw, Mapping) or "what" not in raw:
+        raise RequestError(f"{where}: a target needs 'what'")
+    what = raw["what"]
+    if what not in ("player", "opponent", "creature", "permanent", "any", "spell"):
+        raise RequestError(f"{where}: unknown target kind {what!r}")
+    return TargetSpec(what=what, filter=parse_filter(raw.get("filter"), where),
+                      up_to=bool(raw.get("up_to", False)),
+                      per_opponent=bool(raw.get("per_opponent", False)))
+
+
+EFFECT_KINDS = frozenset({
+    "damage", "lose_life", "gain_life", "draw", "destroy", "return_to_hand", "exile_top",
+    "pump", "add_counters", "create_token", "animate", "sacrifice_self", "untap_self",
+})
+
+
+def parse_effect(raw: Any, where: str) -> Effect:
+    if not isinstance(raw, Mapping) or len(raw) != 1:
+        raise RequestError(f"{where}: an effect is a mapping with exactly one key, got {raw!r}")
+    (kind, body), = raw.items()
+    if kind not in EFFECT_KINDS:
+        raise RequestError(f"{where}: unknown effect {kind!r}")
+    body = body or {}
+    token = parse_card({**body["token"], "real": False}) if kind == "create_token" else None
+    return Effect(kind=kind, amount=body.get("amount"), target=body.get("target"),
+                  player=body.get("player"), counter=body.get("counter"),
+                  power=body.get("power"), toughness=body.get("toughness"),
+                  types=tuple(body.get("types", ())),
+                  all_creature_types=bool(body.get("all_creature_types", False)),
+                  token=token, condition=body.get("if"))
+
+
+ABILITY_KINDS = frozenset({
+    "mana", "activated", "cost_modifier", "cost_floor", "grant_prowl", "type_change",
+    "mana_replacement", "mana_trigger", "cast_permission", "etb", "keyword_grant",
+})
+
+
+def parse_ability(raw: Any, index: int, where: str) -> Ability:
+    if not isinstance(raw, Mapping) or "kind" not in raw:
+        raise RequestError(f"{where}: an ability needs 'kind'")
+    kind = raw["kind"]
+    if kind not in ABILITY_KINDS:
+        raise RequestError(f"{where}: unknown ability kind {kind!r}")
+    w = f"{where} ({kind})"
+    effects = tuple(parse_effect(e, w) for e in _list(raw.get("effect"), w))
+    return Ability(
+        kind=kind, index=index, cost=parse_cost_parts(raw.get("cost"), w),
+        produce=parse_produce(raw["add"], w) if kind == "mana" else None,
+        effects=effects, change=raw.get("change"), amount=raw.get("amount"),
+        per=raw.get("per"), spells=parse_filter(raw.get("spells"), w),
+        permanents=parse_filter(raw.get("permanents"), w), whose=raw.get("whose", "you"),
+        while_=raw.get("while"), minimum=int(raw.get("minimum", 0)),
+        prowl_cost=raw.get("cost") if kind == "grant_prowl" else None,
+        mode=raw.get("mode"), creature_type=raw.get("creature_type"),
+        replace_with=raw.get("produce") if kind == "mana_replacement" else None,
+        multiply=int(raw.get("multiply", 1)), produced=raw.get("produced"),
+        add=raw.get("add") if kind == "mana_trigger" else None, to=raw.get("to", "tapper"),
+        zones=tuple(raw.get("from", ("hand",))) if kind == "cast_permission" else (),
+        without_paying=bool(raw.get("without_paying_mana_cost", False)),
+        trigger=bool(raw.get("trigger", True)), condition=raw.get("if"),
+        targets=tuple(parse_target(t, w) for t in _list(raw.get("targets"), w)),
+        keyword=raw.get("keyword"))
+
+
+def parse_card(raw: Mapping[str, Any]) -> CardDef:
+    """Build a CardDef from a catalog entry (validated by schema/card.schema.json upstream)."""
+    if not isinstance(raw, Mapping) or "name" not in raw:
+        raise RequestError(f"a card entry needs a name: {raw!r}")
+    name = raw["name"]
+    try:
+        supers, types, subs = parse_type_line(raw.get("type_line", ""))
+        ability_cost = raw.get("abilities")
+        if raw.get("prowl") is not None and not isinstance(raw.get("prowl"), str):
+            raise RequestError("prowl must be a cost text")
+        proto = raw.get("prototype")
+        prototype = (Prototype(proto["mana_cost"], int(proto["power"]), int(proto["toughness"]))
+                     if proto else None)
+        alts = tuple((a["name"], a["cost"]) for a in _list(raw.get("alternative_costs"), name))
+        adds = []
+        for a in _list(raw.get("additional_costs"), name):
+            if "sacrifice" not in a:
+                raise RequestError(f"{name}: only sacrifice additional costs are modelled")
+            adds.append(AdditionalCost(parse_filter(a["sacrifice"], name), int(a.get("count", 1))))
+        colors = raw.get("colors")
+        return CardDef(
+            name=name, real=bool(raw.get("real", False)), mana_cost=raw.get("mana_cost"),
+            supertypes=supers, types=types, subtypes=subs,
+            power=_pt(raw.get("power"), name), toughness=_pt(raw.get("toughness"), name),
+            keywords=frozenset(str(k).lower() for k in _list(raw.get("keywords"), name)),
+            color_indicator=tuple(colors) if colors is not None else None,
+            prowl=raw.get("prowl"), prototype=prototype, kicker=raw.get("kicker"),
+            alternative_costs=alts, additional_costs=tuple(adds),
+            targets=tuple(parse_target(t, name) for t in _list(raw.get("targets"), name)),
+            spell=tuple(parse_effect(e, name) for e in _list(raw.get("spell"), name)),
+            abilities=tuple(parse_ability(a, i, name) for i, a in enumerate(_list(ability_cost, name))),
+        )
+    except RequestError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RequestError(f"card {name!r}: malformed entry ({exc})") from exc
+
+
+def parse_catalog(cards: Mapping[str, Mapping[str, Any]] | Sequence[Mapping[str, Any]]) -> dict[str, CardDef]:
+    """Parse the request's `cards` (name -> entry, or a list of entries)."""
+    entries = cards.values() if isinstance(cards, Mapping) else cards
+    return {c["name"]: parse_card(c) for c in entries}

@@ -1,0 +1,174 @@
+"""The game state: frozen values with structural sharing.
+
+Every action builds a new `State` with `dataclasses.replace` and shallow dict copies, so an
+illegal action is rewound (601.2e, 730) by simply keeping the old state: nothing is deep
+copied. Characteristics are derived (see characteristics.py) and cached per state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Iterator, Mapping
+
+from .cards import CardDef
+from .costs import ManaPool
+
+STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
+MAIN_STEPS = frozenset({"precombat_main", "postcombat_main"})
+ZONES = frozenset({"battlefield", "hand", "graveyard", "library", "exile", "stack", "command"})
+GONE = "gone"   # a token or copy that ceased to exist (707.10a, 111.7), or an object that left the game
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    life: int = 20
+    pool: ManaPool = field(default_factory=ManaPool)
+    in_game: bool = True
+
+
+@dataclass(frozen=True)
+class Turn:
+    active: str
+    step: str = "precombat_main"
+    number: int = 1
+
+
+@dataclass(frozen=True)
+class DamageEvent:
+    """One instance of damage dealt to a player, remembered for the turn (prowl, 702.76a).
+
+    `controller` and `creature_types` are the source's values AS IT DEALT the damage
+    (608.2i looks back; 113.7a last known information if it left before)."""
+
+    source: str
+    source_name: str
+    player: str
+    amount: int
+    combat: bool
+    controller: str
+    creature_types: frozenset[str]
+    all_creature_types: bool
+
+
+@dataclass(frozen=True)
+class TimedEffect:
+    """A continuous effect from a resolved ability or a test action, until end of turn.
+
+    It applies to one object incarnation (`obj`, `incarnation`): after a zone change the
+    card is a new object (400.7) and the effect no longer applies."""
+
+    timestamp: int
+    obj: str
+    incarnation: int
+    kind: str                               # creature_types / animate / pump
+    mode: str | None = None                 # set / add / remove_all (creature_types)
+    creature_types: tuple[str, ...] = ()
+    all_creature_types: bool = False
+    add_types: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+
+
+@dataclass(frozen=True)
+class Obj:
+    """A card, token, copy, or ability on the stack. The case id stays the same across zone
+    changes (a convention of the case format); `incarnation` counts the new objects (400.7)."""
+
+    id: str
+    card: CardDef
+    zone: str
+    owner: str
+    controller: str
+    kind: str = "card"                      # card / trigger / ability
+    incarnation: int = 0
+    timestamp: int = 0
+    token: bool = False
+    is_copy: bool = False
+    copy_of: CardDef | None = None          # copiable values of what it copies (707.2)
+    tapped: bool = False
+    summoning_sick: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    damage: int = 0
+    deathtouched: bool = False
+    prototyped: bool = False
+    # decisions made while casting (601.2b-c), copied by 707.10
+    cast: bool = False
+    prowl_paid: bool = False
+    alt_cost: str | None = None
+    x: int | None = None
+    kicked: bool = False
+    targets: tuple[str, ...] = ()
+    # an ability on the stack: its source and what it does
+    source: str | None = None
+    source_name: str | None = None
+    ability_index: int = -1
+    etb_x: int | None = None
+    # combat
+    attacking: str | None = None
+    blocked: bool = False
+    blocking: str | None = None
+    sacrificed: tuple[str, ...] = ()
+
+    @property
+    def base(self) -> CardDef:
+        """The copiable values (707.2): those of what it copies, or its own card."""
+        return self.copy_of or self.card
+
+    def counter(self, name: str) -> int:
+        return dict(self.counters).get(name, 0)
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[Player, ...]
+    objects: Mapping[str, Obj]
+    turn: Turn
+    stack: tuple[str, ...] = ()
+    choices: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    effects: tuple[TimedEffect, ...] = ()
+    damage_log: tuple[DamageEvent, ...] = ()
+    clock: int = 1
+    _cache: dict = field(default_factory=dict, compare=False, repr=False, init=False)
+
+    # -- players --------------------------------------------------------------------------
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def has_player(self, name: str) -> bool:
+        return any(p.name == name for p in self.players)
+
+    def opponents(self, name: str) -> tuple[str, ...]:
+        """Players in the game other than `name` (two-player and multiplayer alike)."""
+        return tuple(p.name for p in self.players if p.name != name and p.in_game)
+
+    def with_player(self, player: Player) -> "State":
+        return replace(self, players=tuple(player if p.name == player.name else p for p in self.players))
+
+    # -- objects --------------------------------------------------------------------------
+    def obj(self, oid: str) -> Obj:
+        return self.objects[oid]
+
+    def with_obj(self, obj: Obj) -> "State":
+        objects = dict(self.objects)
+        objects[obj.id] = obj
+        return replace(self, objects=objects)
+
+    def with_objs(self, objs: Iterable[Obj]) -> "State":
+        objects = dict(self.objects)
+        for o in objs:
+            objects[o.id] = o
+        return replace(self, objects=objects)
+
+    def in_zone(self, zone: str) -> Iterator[Obj]:
+        return (o for o in self.objects.values() if o.zone == zone)
+
+    def battlefield(self) -> Iterator[Obj]:
+        return self.in_zone("battlefield")
+
+    def tick(self) -> tuple["State", int]:
+        """A fresh timestamp (613.7)."""
+        return replace(self, clock=self.clock + 1), self.clock
