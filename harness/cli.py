@@ -83,7 +83,22 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument("case_id")
     explain.add_argument("--engine", default="oracle")
     explain.set_defaults(handler=cmd_explain)
+
+    for register in _extension_commands():
+        register(sub)
     return parser
+
+
+def _extension_commands():
+    """Sub-commands that live in their own modules (protocol engines, reports, benchmarks)."""
+    import importlib
+
+    for module in ("harness.protocol_cli", "harness.report_cli", "harness.bench_cli"):
+        try:
+            yield importlib.import_module(module).register
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
 
 
 def _csv(text: str) -> list[str]:

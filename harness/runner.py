@@ -81,10 +81,16 @@ def judge(base: Result, case: Case, request: Mapping, reply: object) -> Result:
     return replace(base, trace=trace)
 
 
+_RESULT_DEFS = {"ok": "observations", "skipped": "skipped", "errored": "errored"}
+
+
 def contract_problems(reply: object, steps: int, observe: list[int]) -> list[str]:
     if not isinstance(reply, Mapping):
         return [f"run() returned {type(reply).__name__}, expected a mapping"]
-    found = schemas.def_errors("protocol", "result", dict(reply))
+    definition = _RESULT_DEFS.get(reply.get("status"))
+    if definition is None:
+        return [f"status is {reply.get('status')!r}, expected one of {', '.join(map(repr, _RESULT_DEFS))}"]
+    found = schemas.def_errors("protocol", definition, dict(reply))
     if found:
         return found
     if reply["status"] == "ok":

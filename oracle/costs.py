@@ -29,13 +29,22 @@ try:
     from .mana import reduce_by_symbol, reduce_generic, reduce_typed, apply_floor  # type: ignore
     HAVE_REDUCTIONS = True
 except ImportError:
-    HAVE_REDUCTIONS = False
+    try:
+        from .mana.reduction import reduce_by_symbol, reduce_generic, reduce_typed, apply_floor  # type: ignore
+        HAVE_REDUCTIONS = True
+    except ImportError:
+        HAVE_REDUCTIONS = False
 
 try:
-    from .mana import ManaUnit, Payment, Source, solve  # type: ignore
+    from .mana import ManaUnit, Source, solve  # type: ignore
     HAVE_SOLVER = True
 except ImportError:
-    HAVE_SOLVER = False
+    try:
+        from .mana.sources import ManaUnit, Source  # type: ignore
+        from .mana.solver import solve  # type: ignore
+        HAVE_SOLVER = True
+    except ImportError:
+        HAVE_SOLVER = False
 
 
 def parse_cost(text: str | None) -> ManaCost | None:
@@ -118,7 +127,7 @@ def apply_floor_local(cost: ConcreteCost, minimum: int) -> tuple[ConcreteCost, s
 def reduce(cost: ConcreteCost, amount: ManaCost, choice: str | None) -> tuple[ConcreteCost, str]:
     """Reduce `cost` by the mana of `amount` ("{1}", "{R}", "{2/R}", "{C}"...), symbol by
     symbol (118.7a-g); `choice` picks the half of a hybrid symbol (118.7e)."""
-    rule = "118.7a"
+    rules: list[str] = []
     for sym in amount.symbols:
         if sym.kind is SymbolKind.GENERIC:
             cost, rule = _reduce_generic(cost, sym.number)
@@ -126,22 +135,22 @@ def reduce(cost: ConcreteCost, amount: ManaCost, choice: str | None) -> tuple[Co
             cost, rule = _reduce_typed(cost, ManaType(sym.components[0].value), 1)
         elif sym.kind is SymbolKind.COLORLESS:
             cost, rule = _reduce_typed(cost, ManaType.C, 1)
-        elif HAVE_REDUCTIONS:
-            cost, rule = reduce_by_symbol(cost, sym, choice)
-        elif sym.kind is SymbolKind.PHYREXIAN:
-            cost, rule = _reduce_typed(cost, ManaType(sym.components[0].value), 1)
-            rule = "118.7f"
-        elif sym.kind is SymbolKind.SNOW:
-            cost, _ = _reduce_generic(cost, 1)
-            rule = "118.7g"
-        else:  # hybrid (118.7e): the chosen half
-            half = choice if choice in sym.halves else sym.halves[0]
-            if half.isdigit():
-                cost, _ = _reduce_generic(cost, int(half))
+        else:
+            half = choice if (choice in sym.halves or not sym.halves) else sym.halves[0]
+            if HAVE_REDUCTIONS:
+                cost, rule = reduce_by_symbol(cost, sym, half if sym.halves else None)
+            elif sym.kind is SymbolKind.PHYREXIAN:
+                cost, _ = _reduce_typed(cost, ManaType(sym.components[0].value), 1)
+                rule = "118.7f"
+            elif sym.kind is SymbolKind.SNOW:
+                cost, _ = _reduce_generic(cost, 1)
+                rule = "118.7g"
             else:
-                cost, _ = _reduce_typed(cost, ManaType(half), 1)
-            rule = "118.7e"
-    return cost, rule
+                cost, _ = (_reduce_generic(cost, int(half)) if half.isdigit()
+                           else _reduce_typed(cost, ManaType(half), 1))
+                rule = "118.7e"
+        rules.append(rule)
+    return cost, ", ".join(dict.fromkeys(rules)) or "118.7"
 
 
 def _reduce_generic(cost: ConcreteCost, n: int) -> tuple[ConcreteCost, str]:

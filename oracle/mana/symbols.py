@@ -274,7 +274,8 @@ def _symbol_body(text: str, start: int, body: str) -> ManaSymbol:
             raise fail("a number without leading zeros")
         return ManaSymbol.generic(int(body))
     if body in ("T", "Q"):
-        raise fail(_SYMBOL_HINT + f"; {{{body}}} is the {'tap' if body == 'T' else 'untap'} symbol (107.5, 107.6), not mana")
+        what = "the tap symbol (107.5)" if body == "T" else "the untap symbol (107.6)"
+        raise fail(f"{_SYMBOL_HINT}; {{{body}}} is {what}, not mana")
     parts = body.split("/")
     if len(parts) == 2:
         first, second = parts

@@ -1,0 +1,237 @@
+"""Current characteristics of an object, derived from the state (a small layer system, 613).
+
+Order of application: copiable values (707.2, with prototype values on the stack and
+battlefield, 718.3b-d) -> colour from the mana cost or colour indicator (105.2, 202.2) ->
+type-adding effects (a Mutavault becoming a creature) -> creature-type effects: changeling
+first as a characteristic-defining ability (702.73a, 613.3), then Conspiracy / Arcane
+Adaptation / Maskwood Nexus / test actions in timestamp order -> power and toughness
+(counters, pumps) -> granted keywords.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Ability, CardDef, Filter
+from .costs import ManaCost, colors_of, parse_cost
+from .creature_types import CREATURE_TYPES
+from .state import Obj, State
+
+OFF_BATTLEFIELD_CARD_ZONES = frozenset({"hand", "graveyard", "library", "exile", "command"})
+
+
+@dataclass(frozen=True)
+class Chars:
+    name: str
+    mana_cost: ManaCost | None
+    colors: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    other_subtypes: tuple[str, ...]          # land / artifact / enchantment subtypes
+    creature_types: frozenset[str]
+    all_creature_types: bool
+    power: int | None
+    toughness: int | None
+    keywords: frozenset[str]
+    abilities: tuple[Ability, ...]
+    base: CardDef
+
+    def is_(self, card_type: str) -> bool:
+        return card_type in self.types
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def has_creature_types(self) -> bool:
+        return self.all_creature_types or bool(self.creature_types)
+
+    def has_creature_type(self, t: str) -> bool:
+        return t in self.creature_types or (self.all_creature_types and t in CREATURE_TYPES)
+
+    def shares_creature_type(self, types: frozenset[str], all_types: bool) -> str | None:
+        """A creature type both have (for prowl), or None. Every-type objects share all."""
+        if not self.has_creature_types or not (all_types or types):
+            return None
+        if self.all_creature_types and all_types:
+            return "every creature type"
+        if self.all_creature_types:
+            return sorted(types)[0]
+        if all_types:
+            return sorted(self.creature_types)[0]
+        common = self.creature_types & types
+        return sorted(common)[0] if common else None
+
+    @property
+    def subtypes(self) -> tuple[str, ...]:
+        if self.all_creature_types:
+            ct = tuple(sorted(CREATURE_TYPES))
+        else:
+            printed = [t for t in self.base.subtypes if t in self.creature_types]
+            ct = tuple(printed + sorted(self.creature_types - set(printed)))
+        return self.other_subtypes + ct
+
+    def mana_abilities(self) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.kind == "mana")
+
+    def activated_abilities(self) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.kind == "activated")
+
+
+def prototype_active(obj: Obj) -> bool:
+    """718.3b/718.4: prototype values exist only on the stack or battlefield, when cast
+    prototyped (or a copy of such an object, 718.3c-d)."""
+    return obj.prototyped and obj.zone in ("stack", "battlefield") and obj.base.prototype is not None
+
+
+def chars(state: State, obj: Obj) -> Chars:
+    key = (obj.id, obj.zone, obj.incarnation)
+    cache = state._cache
+    hit = cache.get(key)
+    if hit is not None and hit[0] is obj:
+        return hit[1]
+    value = _compute(state, obj)
+    cache[key] = (obj, value)
+    return value
+
+
+def _compute(state: State, obj: Obj) -> Chars:
+    base = obj.base
+    proto = base.prototype if prototype_active(obj) else None
+    cost_text = proto.mana_cost if proto else base.mana_cost
+    if obj.kind != "card":
+        cost_text = None
+    mana_cost = parse_cost(cost_text)
+    # 105.2 / 202.2: colour from the mana cost; a colour indicator defines it instead (202.2e)
+    colors = tuple(base.color_indicator) if base.color_indicator is not None else colors_of(mana_cost)
+    types = list(base.types)
+    power = proto.power if proto else base.power
+    toughness = proto.toughness if proto else base.toughness
+    timed = [e for e in state.effects if e.obj == obj.id and e.incarnation == obj.incarnation]
+    for e in timed:
+        if e.kind == "animate":
+            for t in e.add_types:
+                if t not in types:
+                    types.append(t)
+            if e.power is not None:
+                power, toughness = e.power, e.toughness
+    ctypes = set(base.creature_types)
+    other_sub = tuple(s for s in base.subtypes if s not in base.creature_types)
+    all_ct = "changeling" in base.keywords                      # 702.73a, a CDA: applies first
+    # creature-type changing effects in timestamp order (613.7)
+    changes: list[tuple[int, str, str | None, bool]] = []      # (ts, mode, type, all)
+    for e in timed:
+        if e.kind == "creature_types":
+            for t in (e.creature_types or (None,)):
+                changes.append((e.timestamp, e.mode or "set", t, False))
+            if e.mode == "set" and not e.creature_types:
+                changes.append((e.timestamp, "remove_all", None, False))
+        elif e.kind == "animate" and e.all_creature_types:
+            changes.append((e.timestamp, "all", None, True))
+    is_creature = "Creature" in types
+    if obj.kind == "card":
+        for src in state.battlefield():
+            for ab in _abilities_of(src):
+                if ab.kind != "type_change" or not _in_conspiracy_reach(obj, is_creature, src.controller):
+                    continue
+                chosen = ab.creature_type
+                if chosen == "chosen" or chosen is None:
+                    chosen = state.choices.get(src.id, {}).get("creature_type")
+                if ab.mode == "all":
+                    changes.append((src.timestamp, "all", None, True))
+                elif chosen:
+                    changes.append((src.timestamp, ab.mode or "set", chosen, False))
+    changes.sort(key=lambda c: c[0])
+    set_done: set[int] = set()
+    for ts, mode, t, _ in changes:
+        if mode == "all":
+            all_ct = True
+        elif mode == "remove_all":
+            ctypes, all_ct = set(), False
+        elif mode == "set":
+            if ts not in set_done:                 # one "set" effect may name several types
+                ctypes, all_ct = set(), False
+                set_done.add(ts)
+            if t:
+                ctypes.add(t)
+        elif mode == "add" and t:
+            ctypes.add(t)
+    if "Creature" not in types and "Kindred" not in types:    # 205.3d
+        ctypes, all_ct = set(), False
+    keywords = set(base.keywords)
+    if "Creature" in types:
+        if power is None:
+            power, toughness = 0, 0                 # 208.5
+        for name, n in obj.counters:
+            if name == "+1/+1":
+                power += n
+                toughness += n
+            elif name == "-1/-1":
+                power -= n
+                toughness -= n
+        for e in timed:
+            if e.kind == "pump":
+                power += e.power or 0
+                toughness += e.toughness or 0
+    elif obj.zone == "battlefield" or obj.kind != "card":
+        power = toughness = None                    # 208.3
+    result = Chars(name=base.name, mana_cost=mana_cost, colors=colors,
+                   supertypes=tuple(base.supertypes), types=tuple(types), other_subtypes=other_sub,
+                   creature_types=frozenset(ctypes), all_creature_types=all_ct, power=power,
+                   toughness=toughness, keywords=frozenset(keywords), abilities=base.abilities,
+                   base=base)
+    if obj.zone == "battlefield":
+        granted = _granted_keywords(state, obj, result)
+        if granted:
+            result = Chars(**{**result.__dict__, "keywords": result.keywords | granted})
+    return result
+
+
+def _abilities_of(obj: Obj) -> tuple[Ability, ...]:
+    return obj.base.abilities if obj.kind == "card" else ()
+
+
+def _in_conspiracy_reach(obj: Obj, is_creature: bool, who: str) -> bool:
+    """Creatures you control, creature spells you control, creature cards you own elsewhere."""
+    if not is_creature:
+        return False
+    if obj.zone in ("battlefield", "stack"):
+        return obj.controller == who
+    return obj.zone in OFF_BATTLEFIELD_CARD_ZONES and obj.owner == who
+
+
+def _granted_keywords(state: State, obj: Obj, c: Chars) -> frozenset[str]:
+    out: set[str] = set()
+    for src in state.battlefield():
+        for ab in _abilities_of(src):
+            if ab.kind == "keyword_grant" and ab.keyword:
+                if ab.whose == "you" and obj.controller != src.controller:
+                    continue
+                if matches(c, obj, ab.permanents, src.controller, src.id):
+                    out.add(ab.keyword.lower())
+    return frozenset(out)
+
+
+def matches(c: Chars, obj: Obj, flt: Filter, source_controller: str | None, source_id: str | None = None) -> bool:
+    """Does an object with characteristics `c` pass `flt` (seen from a source's controller)?"""
+    if flt.self_only and obj.id != source_id:
+        return False
+    if any(t not in c.types for t in flt.types):
+        return False
+    if flt.types_any and not any(t in c.types for t in flt.types_any):
+        return False
+    if any(t in c.types for t in flt.not_types):
+        return False
+    if flt.colors and not any(col in c.colors for col in flt.colors):
+        return False
+    if any(col in c.colors for col in flt.not_colors):
+        return False
+    if flt.subtypes and not any(c.has_creature_type(s) or s in c.other_subtypes for s in flt.subtypes):
+        return False
+    if any(s not in c.supertypes for s in flt.supertypes):
+        return False
+    if flt.controller == "you" and obj.controller != source_controller:
+        return False
+    if flt.controller == "opponent" and obj.controller == source_controller:
+        return False
+    return True

@@ -1,0 +1,262 @@
+"""Mana abilities (605): activating them, what they produce, what a permanent could produce.
+
+- 106.7 could-produce: the types an ability would add if it resolved now, replacement
+  effects included, costs ignored; loops (two Reflecting Pools) add nothing.
+- 106.5: an ability that would add mana of an undefined type adds nothing.
+- 106.12: "tapped for mana" = a mana ability with {T} in its cost; 106.12b replacements
+  (Contamination, Mana Reflection) change the production, 106.12a triggers add more.
+- 107.5 / 107.6 / 302.6: {T} and {Q} need a tapped/untapped permanent, and a creature must
+  have been controlled since its controller's turn began (haste aside).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Sequence
+
+from .cards import Ability
+from .characteristics import chars, matches
+from .costs import ConcreteCost, ManaCost, ManaType, Supply, Unit, pay_from_pool, resolve_choices
+from .errors import Illegal
+from .reasons import Reason
+from .state import Obj, State
+from .trace import Trace
+
+ORDER = ("W", "U", "B", "R", "G", "C")
+COLOR_LETTERS = frozenset("WUBRG")
+
+
+def _mana_text_units(text: str) -> list[frozenset[str]]:
+    """Mana an effect adds from text: colored symbols as such, generic as colorless (106.10)."""
+    out: list[frozenset[str]] = []
+    for sym in ManaCost.parse(text).symbols:
+        if sym.kind.value == "generic":
+            out += [frozenset("C")] * sym.number
+        elif sym.kind.value == "colorless":
+            out.append(frozenset("C"))
+        elif sym.kind.value == "colored":
+            out.append(frozenset(sym.components[0].value))
+        else:
+            out.append(frozenset(h for h in sym.halves if not h.isdigit()) or frozenset("C"))
+    return out
+
+
+def is_tap_ability(ab: Ability) -> bool:
+    return ab.cost.tap
+
+
+def base_units(state: State, obj: Obj, ab: Ability, visiting: frozenset[str]) -> list[frozenset[str]]:
+    """The mana the ability would add before replacement effects (each unit: its options)."""
+    p = ab.produce
+    if p is None:
+        return []
+    if p.mana is not None:
+        return _mana_text_units(p.mana)
+    if p.one_of:
+        return [frozenset(p.one_of)]
+    if p.could_produce_lands is not None:
+        types: set[str] = set()
+        for other in state.battlefield():
+            if other.id in visiting or other.id == obj.id and False:
+                continue
+            if not chars(state, other).is_("Land"):
+                continue
+            mine = other.controller == obj.controller
+            if (p.could_produce_lands == "you") != mine:
+                continue
+            types |= could_produce(state, other, visiting | {obj.id})
+        if p.colors_only:
+            types -= {"C"}
+        return [frozenset(types)] if types else []          # 106.5 / 106.7
+    if p.amount_by == "power":
+        power = chars(state, obj).power or 0
+        return [frozenset(p.type or "C")] * max(0, power)   # 107.1b: negative is zero
+    return []
+
+
+def _replacements(state: State, obj: Obj) -> list[tuple[Obj, Ability]]:
+    out = []
+    c = chars(state, obj)
+    for src in state.battlefield():
+        for ab in src.base.abilities if src.kind == "card" else ():
+            if ab.kind != "mana_replacement":
+                continue
+            if ab.whose == "you" and obj.controller != src.controller:
+                continue
+            if matches(c, obj, ab.permanents, src.controller, src.id):
+                out.append((src, ab))
+    return out
+
+
+def apply_replacements(state: State, obj: Obj, ab: Ability, units: list[frozenset[str]],
+                       trace: Trace | None = None) -> list[frozenset[str]]:
+    """106.12b: replacements on a tapped-for-mana event. Type-setting ones apply before the
+    multiplying ones (the order that gives the player the most mana, 616.1)."""
+    if not units or not ab.cost.tap:
+        return units
+    reps = _replacements(state, obj)
+    for src, rep in reps:
+        if rep.replace_with:
+            units = _mana_text_units(rep.replace_with)
+            if trace:
+                trace.add("106.12b", f"{src.base.name} ({src.id}) replaces the mana: {rep.replace_with}")
+    for src, rep in reps:
+        if rep.multiply > 1:
+            units = [u for u in units for _ in range(rep.multiply)]
+            if trace:
+                trace.add("106.12b", f"{src.base.name} ({src.id}) multiplies the mana by {rep.multiply}")
+    return units
+
+
+def could_produce(state: State, obj: Obj, visiting: frozenset[str] = frozenset()) -> frozenset[str]:
+    """106.7: every type any mana ability of `obj` would add now (costs ignored)."""
+    if obj.id in visiting:
+        return frozenset()
+    out: set[str] = set()
+    for ab in chars(state, obj).mana_abilities():
+        units = base_units(state, obj, ab, visiting | {obj.id})
+        units = apply_replacements(state, obj, ab, units)
+        for u in units:
+            out |= u
+    return frozenset(out)
+
+
+def _triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]) -> list[tuple[str, str, str]]:
+    """106.12a: (player, type, source name) for each mana a trigger adds."""
+    if not ab.cost.tap or not produced:
+        return []
+    out = []
+    c = chars(state, obj)
+    for src in state.battlefield():
+        for t in src.base.abilities if src.kind == "card" else ():
+            if t.kind != "mana_trigger":
+                continue
+            if t.whose == "you" and obj.controller != src.controller:
+                continue
+            if not matches(c, obj, t.permanents, src.controller, src.id):
+                continue
+            if t.produced and t.produced not in produced:
+                continue
+            who = obj.controller if t.to == "tapper" else src.controller
+            if t.add == "same":
+                kind = t.produced or produced[0]
+                out.append((who, kind, src.base.name))
+            elif t.add:
+                for u in _mana_text_units(t.add):
+                    out.append((who, sorted(u, key=ORDER.index)[0], src.base.name))
+    return out
+
+
+def check_tap_cost(state: State, obj: Obj, ab: Ability) -> None:
+    """107.5, 107.6, 302.6 for {T} and {Q}."""
+    c = chars(state, obj)
+    if ab.cost.tap and obj.tapped:
+        raise Illegal(Reason.ALREADY_TAPPED, f"{obj.id} is already tapped (107.5)")
+    if ab.cost.untap and not obj.tapped:
+        raise Illegal(Reason.ALREADY_UNTAPPED, f"{obj.id} is already untapped (107.6)")
+    if (ab.cost.tap or ab.cost.untap) and c.is_creature and obj.summoning_sick and "haste" not in c.keywords:
+        raise Illegal(Reason.SUMMONING_SICK,
+                      f"{obj.id} is a creature not controlled since its controller's turn began (302.6)")
+
+
+def find_mana_ability(state: State, player: str, oid: str, index: int) -> tuple[Obj, Ability]:
+    obj = state.objects.get(oid)
+    if obj is None or obj.zone != "battlefield" or obj.kind != "card":
+        raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{oid} is not a permanent on the battlefield (605.3a)")
+    if obj.controller != player:
+        raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{player} does not control {oid} (602.2)")
+    abilities = chars(state, obj).mana_abilities()
+    if not 0 <= index < len(abilities):
+        raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{oid} has no mana ability #{index} (605.1a)")
+    return obj, abilities[index]
+
+
+def activate(state: State, player: str, oid: str, index: int, produce: str | None, trace: Trace,
+             chooser: Callable[[frozenset[str]], str] | None = None) -> State:
+    """Activate a mana ability and resolve it at once (605.3b); raise Illegal if it can't be."""
+    obj, ab = find_mana_ability(state, player, oid, index)
+    check_tap_cost(state, obj, ab)
+    before = state
+    p = state.player(player)
+    if ab.cost.mana:
+        cost = resolve_choices(ManaCost.parse(ab.cost.mana), None)
+        new_pool = pay_from_pool(cost, p.pool)
+        if new_pool is None:
+            raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
+                          f"{oid}'s ability costs {ab.cost.mana}; the pool holds {p.pool or 'nothing'} (602.2b)")
+        state = state.with_player(replace(p, pool=new_pool))
+    if ab.cost.life:
+        if state.player(player).life < ab.cost.life:
+            raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE, f"{player} can't pay {ab.cost.life} life (118.3)")
+        pl = state.player(player)
+        state = state.with_player(replace(pl, life=pl.life - ab.cost.life))
+    if ab.cost.tap:
+        state = state.with_obj(replace(obj, tapped=True))
+    if ab.cost.untap:
+        state = state.with_obj(replace(obj, tapped=False))
+    # the ability resolves (605.3b); what it produces is judged as it resolves, so against the
+    # state before its costs were paid only for could-produce purposes: use the paid state
+    units = base_units(state, state.obj(oid), ab, frozenset())
+    units = apply_replacements(state, state.obj(oid), ab, units, trace)
+    produced: list[str] = []
+    for u in units:
+        if produce is not None and produce in u:
+            kind = produce
+        elif produce is not None and len(u) > 1:
+            raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{oid} can't produce {{{produce}}} (its options: "
+                          + "".join("{%s}" % t for t in sorted(u, key=ORDER.index)) + ")")
+        elif chooser is not None and len(u) > 1:
+            kind = chooser(u)
+        else:
+            kind = sorted(u, key=ORDER.index)[0]
+        produced.append(kind)
+    if ab.cost.sacrifice_self:
+        from .zones import move
+        state = move(state, oid, "graveyard", trace)
+    if not units:
+        trace.add("106.5", f"{obj.base.name} ({oid}) adds no mana: no type can be defined (106.5, 106.7)")
+    pl = state.player(player)
+    pool = pl.pool
+    for kind in produced:
+        pool = pool.add(ManaType(kind))
+    state = state.with_player(replace(pl, pool=pool))
+    if produced:
+        trace.add("605.3b", f"{obj.base.name} ({oid}) adds " + "".join("{%s}" % k for k in produced))
+    for who, kind, name in _triggers(before, obj, ab, produced):
+        q = state.player(who)
+        state = state.with_player(replace(q, pool=q.pool.add(ManaType(kind))))
+        trace.add("106.12a", f"{name} triggers: {who} adds {{{kind}}} (605.4a)")
+    return state
+
+
+def free_tap_ability(state: State, obj: Obj) -> tuple[int, Ability] | None:
+    """The first mana ability paid by {T} alone, if the permanent can pay {T} now."""
+    c = chars(state, obj)
+    for i, ab in enumerate(c.mana_abilities()):
+        cost = ab.cost
+        if cost.tap and not cost.untap and not cost.mana and not cost.life and not cost.sacrifice_self:
+            try:
+                check_tap_cost(state, obj, ab)
+            except Illegal:
+                return None
+            return i, ab
+    return None
+
+
+def supplies(state: State, player: str, exclude: frozenset[str] = frozenset()) -> list[tuple[Supply, int]]:
+    """Activations the engine may make with pay=auto: {T}-only mana abilities of untapped
+    permanents the player controls, with their replacement and trigger mana."""
+    out = []
+    for obj in state.battlefield():
+        if obj.controller != player or obj.id in exclude or obj.kind != "card":
+            continue
+        found = free_tap_ability(state, obj)
+        if found is None:
+            continue
+        index, ab = found
+        units = apply_replacements(state, obj, ab, base_units(state, obj, ab, frozenset()))
+        extra = [frozenset(k) for who, k, _ in _triggers(state, obj, ab, [sorted(u, key=ORDER.index)[0] for u in units])
+                 if who == player]
+        all_units = tuple(Unit(frozenset(ManaType(t) for t in u)) for u in units + extra)
+        if all_units:
+            out.append((Supply(obj.id, all_units), index))
+    return out

@@ -1,0 +1,39 @@
+"""Snapshots: the observable state in the case format's vocabulary."""
+from __future__ import annotations
+
+from .characteristics import chars
+from .costs import cost_text
+from .state import GONE, Obj, State
+
+
+def x_value(obj: Obj, has_x: bool) -> int | None:
+    """On the stack: the announced X (107.3a). Elsewhere X is 0 when the mana cost has {X}
+    (107.3g, 107.3m), else there is no X."""
+    if obj.zone == "stack":
+        return obj.x
+    return 0 if has_x else None
+
+
+def object_view(state: State, obj: Obj) -> dict:
+    c = chars(state, obj)
+    has_x = c.mana_cost is not None and c.mana_cost.has_x
+    on_stack_x = obj.x if obj.zone == "stack" else None
+    mv = 0 if c.mana_cost is None else c.mana_cost.mana_value(on_stack_x if has_x else None)
+    return {
+        "zone": obj.zone, "controller": obj.controller, "owner": obj.owner, "name": c.name,
+        "mana_cost": cost_text(c.mana_cost), "mana_value": mv, "colors": list(c.colors),
+        "types": list(c.types), "subtypes": list(c.subtypes), "supertypes": list(c.supertypes),
+        "power": c.power, "toughness": c.toughness, "tapped": obj.tapped,
+        "counters": {k: v for k, v in obj.counters if v}, "damage": obj.damage,
+        "prowl_paid": obj.prowl_paid, "prototyped": obj.prototyped and obj.zone in ("stack", "battlefield"),
+        "x": x_value(obj, has_x), "kicked": obj.kicked, "is_copy": obj.is_copy,
+    }
+
+
+def snapshot(state: State) -> dict:
+    return {
+        "players": {p.name: {"life": p.life, "mana_pool": str(p.pool), "in_game": p.in_game}
+                    for p in state.players},
+        "objects": {oid: object_view(state, o) for oid, o in state.objects.items()},
+        "stack": list(state.stack),
+    }

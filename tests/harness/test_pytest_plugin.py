@@ -1,0 +1,65 @@
+"""The pytest plugin: one item per case, markers per feature, -k, junitxml, broken files reported."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from tests.conftest import good_case
+
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.fixture
+def plugin_suite(suite_builder):
+    b = suite_builder
+    b.case("cases/casting/bears.yaml", good_case())
+    b.case("cases/casting/wrong.yaml", good_case("casting/fixture/wrong"))
+    b.case("cases/prowl/needs-prowl.yaml", good_case("prowl/fixture/needs-prowl", features=["casting", "prowl"]))
+    b.write("cases/casting/broken.yaml", "id: [\n")
+    return b
+
+
+def pytest_run(suite, *args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "CASTRULES_SUITE": str(suite.root),
+           "PYTHONPATH": os.pathsep.join([str(HERE / "fake_inprocess"), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", *args],
+                          capture_output=True, text=True, env=env, cwd=cwd)
+
+
+def test_each_case_is_an_item_with_its_status(plugin_suite, tmp_path):
+    junit = tmp_path / "junit.xml"
+    done = pytest_run(plugin_suite, "--engine=fake_inprocess_engine:Engine", f"--junitxml={junit}", cwd=tmp_path)
+    out = done.stdout
+    assert done.returncode == 1, out + done.stderr
+    assert "PASSED" in out and "casting/bears.yaml::casting/fixture/bears" in out
+    assert "FAILED" in out and "casting/fixture/wrong" in out
+    assert "expected {1}{G}, observed {5}" in out
+    assert "SKIPPED" in out and "engine lacks feature(s): prowl" in out
+    assert "invalid case file" in out and "cases/casting/broken.yaml:2: at /: invalid YAML" in out
+    cases = ElementTree.parse(junit).getroot().iter("testcase")
+    assert len(list(cases)) == 4
+
+
+def test_marker_selects_only_that_feature(plugin_suite, tmp_path):
+    done = pytest_run(plugin_suite, "--engine=fake_inprocess_engine:Engine", "-m", "prowl", cwd=tmp_path)
+    assert "1 skipped" in done.stdout and "3 deselected" in done.stdout, done.stdout
+
+
+def test_keyword_selects_by_case_id(plugin_suite, tmp_path):
+    done = pytest_run(plugin_suite, "--engine=fake_inprocess_engine:Engine", "-k", "bears", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout
+    assert "1 passed" in done.stdout
+
+
+def test_expectations_file_turns_failure_into_xfail(plugin_suite, tmp_path):
+    expectations = tmp_path / "exp.yaml"
+    expectations.write_text("cases:\n  casting/fixture/wrong: {status: fail, reason: total cost off}\n")
+    done = pytest_run(plugin_suite, "--engine=fake_inprocess_engine:Engine", f"--expectations={expectations}",
+                      "-k", "not broken", cwd=tmp_path)
+    assert "1 xfailed" in done.stdout and "1 passed" in done.stdout, done.stdout
