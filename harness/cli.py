@@ -14,9 +14,9 @@ from typing import Sequence
 
 from harness import __version__, paths
 from harness.cases import Case
-from harness.engine import EngineLoadError, close, load_engine
+from harness.engine import EngineGaveUp, EngineLoadError, close, load_engine
 from harness.expectations import ExpectationsError, Expectations, load_expectations, updated, write
-from harness.results import Result, Status
+from harness.results import Result, Status, trace_line
 from harness.suite import Suite, load_suite, select
 from harness.summary import by_key, format_table, format_totals, rule_sort_key, totals
 
@@ -60,9 +60,17 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--update-expectations", type=Path, metavar="FILE", help="write FILE listing the cases that failed in this run")
     run.add_argument("--timeout", type=float, default=10.0, help="seconds per case for protocol engines (default 10)")
     run.add_argument("--isolate", action="store_true", help="protocol engines: a fresh process per case")
+    run.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="run cases in N worker processes (same results as serial)")
+    run.add_argument("--shard", metavar="K/N", help="run only shard K of N (deterministic split for a CI matrix)")
     run.add_argument("-q", "--quiet", action="store_true", help="no progress, no tables: totals and problems only")
     run.add_argument("-v", "--verbose", action="store_true", help="a line per case")
     run.add_argument("--no-tables", action="store_true", help="leave out the tables by feature and by rule")
+    outputs = run.add_argument_group("outputs")
+    outputs.add_argument("--report", type=Path, metavar="FILE.jsonl", help="JSON-lines report, written as each case finishes")
+    outputs.add_argument("--markdown", type=Path, metavar="FILE.md", help="Markdown summary (for $GITHUB_STEP_SUMMARY)")
+    outputs.add_argument("--html", type=Path, metavar="FILE.html", help="static HTML page: compliance by feature and rule")
+    outputs.add_argument("--badges", type=Path, metavar="DIR", help="one shields.io endpoint badge JSON per feature")
+    outputs.add_argument("--junit", type=Path, metavar="FILE.xml", help="JUnit XML of the run")
     run.set_defaults(handler=cmd_run)
 
     lst = sub.add_parser("list", help="list the cases")
@@ -177,26 +185,78 @@ def cmd_run(args: argparse.Namespace) -> int:
     suite, cases = _load(args)
     if suite.problems:
         _print_problems(suite)
+    if args.shard:
+        from harness.parallel import shard
+
+        cases = shard(cases, args.shard)
     engine = load_engine(args.engine, timeout=args.timeout, isolate=args.isolate)
+    results: list[Result] = []
+    stopped: str | None = None
+    writer = None
     try:
         expectations = default_expectations(engine.name, args.expectations)
         progress = Progress(quiet=args.quiet, verbose=args.verbose)
         from harness.runner import iter_results
 
-        results: list[Result] = []
-        for result in iter_results(engine, cases, suite.catalog, expectations):
-            results.append(result)
-            progress.update(result)
+        if args.report:
+            from harness.report_jsonl import ReportWriter, header
+
+            writer = ReportWriter(args.report, header(engine, len(cases)))
+        try:
+            if args.jobs > 1:
+                from harness.parallel import run_parallel
+
+                stream = run_parallel(cases, args.jobs, args.engine, {"timeout": args.timeout, "isolate": args.isolate},
+                                      str(args.expectations) if args.expectations else None)
+            else:
+                stream = iter_results(engine, cases, suite.catalog, expectations)
+            for result in stream:
+                results.append(result)
+                if writer:
+                    writer.add(result)
+                progress.update(result)
+        except KeyboardInterrupt:
+            stopped = "interrupted"
+        except EngineGaveUp as exc:
+            stopped = str(exc)
         progress.finish()
     finally:
+        if writer:
+            writer.close(complete=stopped is None)
         close(engine)
     print_report(results, engine, suite, quiet=args.quiet, tables=not args.no_tables)
+    write_outputs(args, results, engine, suite, truncated=stopped is not None)
+    if stopped:
+        print(f"castrules: the run stopped early after {len(results)} of {len(cases)} cases: {stopped}", file=sys.stderr)
+        return EXIT_UNEXPECTED
     if args.update_expectations:
         write(args.update_expectations, updated(expectations, results, engine.name))
         print(f"wrote {args.update_expectations}")
     if suite.problems:
         return EXIT_USAGE
     return EXIT_UNEXPECTED if any(r.status.is_unexpected for r in results) else EXIT_OK
+
+
+def write_outputs(args: argparse.Namespace, results: list[Result], engine, suite: Suite, truncated: bool = False) -> None:
+    titles = {n: suite.vocabulary.rule_title(n) for n in {r for res in results for r in res.rules}}
+    if args.markdown:
+        from harness import report_markdown
+
+        args.markdown.parent.mkdir(parents=True, exist_ok=True)
+        args.markdown.write_text(report_markdown.render(results, engine.name, engine.version, titles, truncated), encoding="utf-8")
+    if args.html:
+        from harness import report_html
+
+        args.html.parent.mkdir(parents=True, exist_ok=True)
+        args.html.write_text(report_html.render(results, engine.name, engine.version, titles, truncated), encoding="utf-8")
+    if args.badges:
+        from harness.badges import write_badges
+
+        write_badges(results, args.badges)
+    if args.junit:
+        from harness.junit import write_junit
+
+        write_junit(results, args.junit, engine.name)
 
 
 class Progress:
@@ -245,17 +305,8 @@ def describe_result(result: Result, explain: bool = True) -> str:
         lines.extend("    " + line for line in result.diagnostics.splitlines()[-15:])
     if explain and result.trace and result.status is Status.FAIL:
         lines.append("  engine trace:")
-        lines.extend("    " + format_trace_line(t) for t in result.trace)
+        lines.extend("    " + trace_line(t) for t in result.trace)
     return "\n".join(lines)
-
-
-def format_trace_line(entry) -> str:
-    if isinstance(entry, dict):
-        step = entry.get("step")
-        prefix = f"step {step}: " if step is not None else ""
-        rule = f"[{entry['rule']}] " if entry.get("rule") else ""
-        return f"{prefix}{rule}{entry.get('note', '')}"
-    return str(entry)
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -279,7 +330,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         print(f"  step {n}: {kind} {json.dumps(body, separators=(', ', ': '))}")
     print("trace:")
     for entry in result.trace:
-        print("  " + format_trace_line(entry))
+        print("  " + trace_line(entry))
     print(f"result: {result.status.value}")
     for mismatch in result.mismatches:
         print(f"  {mismatch}")

@@ -30,6 +30,11 @@ class EngineLoadError(Exception):
     """The engine named on the command line cannot be loaded or breaks the interface."""
 
 
+class EngineGaveUp(Exception):
+    """An external engine failed too often to go on (too many restarts): the run stops here,
+    keeping every result it already has."""
+
+
 def load_engine(spec: str | None, **options: Any) -> Engine:
     """``oracle`` (default), ``module:Class`` (in process) or a command line (subprocess)."""
     spec = (spec or "oracle").strip()

@@ -77,4 +77,15 @@ class Result:
             data["issue_url"] = self.issue_url
         if self.raw_status is not None and self.raw_status is not self.status:
             data["raw_status"] = self.raw_status.value
+        if self.trace and self.status in (Status.FAIL, Status.KNOWN_FAILURE):
+            data["trace"] = list(self.trace)
         return data
+
+
+def trace_line(entry: Any) -> str:
+    """One line of an engine's explanation trace, for people."""
+    if isinstance(entry, dict):
+        step = f"step {entry['step']}: " if entry.get("step") is not None else ""
+        rule = f"[{entry['rule']}] " if entry.get("rule") else ""
+        return f"{step}{rule}{entry.get('note', '')}"
+    return str(entry)

@@ -99,6 +99,7 @@ class Obj:
     x: int | None = None
     kicked: bool = False
     targets: tuple[str, ...] = ()
+    target_controllers: tuple[str | None, ...] = ()   # per-opponent targets: who must control each
     # an ability on the stack: its source and what it does
     source: str | None = None
     source_name: str | None = None

@@ -1,0 +1,119 @@
+"""The JSON-lines report: a header, one line per case as it finishes, a footer with totals.
+
+Each line is flushed as it is written, so an interrupted run keeps every result it had; a
+report without its footer is read back as truncated.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Iterable
+
+from harness import __version__
+from harness.results import Result, Status
+from harness.summary import totals
+
+REPORT_FORMAT = 1
+
+
+def header(engine: Any, cases: int, protocol: int | None = None) -> dict:
+    return {"type": "header", "format": REPORT_FORMAT, "suite_version": __version__, "cases": cases,
+            "engine": {"name": engine.name, "version": engine.version, "features": sorted(engine.features)},
+            "protocol": protocol if protocol is not None else getattr(engine, "protocol", None),
+            "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+
+
+def case_line(result: Result) -> dict:
+    return {"type": "case", **result.to_json()}
+
+
+def footer(results: Iterable[Result], duration: float) -> dict:
+    counts = totals(results)
+    return {"type": "footer", "totals": {s.value: counts.get(s, 0) for s in Status},
+            "unexpected": sum(n for s, n in counts.items() if s.is_unexpected), "duration": round(duration, 3)}
+
+
+class ReportWriter:
+    """Writes a report line by line, flushing each so nothing is lost on interruption."""
+
+    def __init__(self, path: Path, head: dict) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._file: IO[str] = path.open("w", encoding="utf-8")
+        self._started = time.perf_counter()
+        self._results: list[Result] = []
+        self._emit(head)
+
+    def _emit(self, line: dict) -> None:
+        self._file.write(json.dumps(line, ensure_ascii=False, default=str) + "\n")
+        self._file.flush()
+
+    def add(self, result: Result) -> None:
+        self._results.append(result)
+        self._emit(case_line(result))
+
+    def close(self, complete: bool = True) -> None:
+        if complete:
+            self._emit(footer(self._results, time.perf_counter() - self._started))
+        self._file.close()
+
+
+@dataclass
+class Report:
+    header: dict | None
+    cases: list[dict] = field(default_factory=list)
+    footer: dict | None = None
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def truncated(self) -> bool:
+        return self.footer is None
+
+    def results(self) -> list[Result]:
+        return [result_from_json(c) for c in self.cases]
+
+
+def read_report(path: Path) -> Report:
+    """Read a report back; a missing footer or a bad line is recorded, not raised."""
+    from harness import schemas
+
+    report = Report(header=None)
+    with path.open(encoding="utf-8") as handle:
+        for number, text in enumerate(handle, start=1):
+            if not text.strip():
+                continue
+            try:
+                line = json.loads(text)
+            except json.JSONDecodeError as exc:
+                report.problems.append(f"{path}:{number}: not JSON ({exc.msg}); the report may have been cut off")
+                continue
+            errors = list(schemas.errors("report", line))
+            if errors:
+                pointer, message = errors[0]
+                report.problems.append(f"{path}:{number}: at {pointer or '/'}: {message}")
+                continue
+            kind = line["type"]
+            if kind == "header":
+                report.header = line
+            elif kind == "case":
+                report.cases.append(line)
+            else:
+                report.footer = line
+    if report.header is None:
+        report.problems.append(f"{path}: no header line")
+    if report.footer is None:
+        report.problems.append(f"{path}: truncated: no footer line after {len(report.cases)} case(s); the run did not finish")
+    return report
+
+
+def result_from_json(line: dict) -> Result:
+    from harness.results import Mismatch
+
+    return Result(case_id=line["id"], status=Status(line["status"]), file=line.get("file", ""),
+                  rules=tuple(line.get("rules", ())), features=tuple(line.get("features", ())),
+                  mismatches=tuple(Mismatch(m["where"], m["path"], m["expected"], m["observed"]) for m in line.get("mismatches", ())),
+                  message=line.get("message", ""), duration=line.get("duration", 0.0), trace=tuple(line.get("trace", ())),
+                  diagnostics=line.get("diagnostics", ""), issue_url=line.get("issue_url"),
+                  raw_status=Status(line["raw_status"]) if "raw_status" in line else None)

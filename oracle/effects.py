@@ -1,0 +1,202 @@
+"""Effects of resolving spells and abilities (608.2), in the card's listed order."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .cards import CardDef, Effect
+from .characteristics import chars
+from .state import DamageEvent, Obj, State, TimedEffect
+from .targets import is_player_ref
+from .trace import Trace
+from .zones import move
+
+
+@dataclass(frozen=True)
+class EffectContext:
+    """What an effect needs to know about the spell or ability doing it."""
+
+    source: Obj                   # the spell / the permanent (for abilities: its source, LKI)
+    controller: str
+    targets: tuple[str | None, ...]   # None marks a target that became illegal (608.2b)
+    x: int | None = None
+    prowl_paid: bool = False
+    kicked: bool = False
+    cast: bool = False
+    power: int | None = None
+
+
+def condition_holds(cond: str | None, ctx: EffectContext) -> bool:
+    if cond is None:
+        return True
+    return {"prowl_paid": ctx.prowl_paid, "not_prowl_paid": not ctx.prowl_paid, "kicked": ctx.kicked,
+            "cast": ctx.cast}.get(cond, False)
+
+
+def _amount(e: Effect, ctx: EffectContext) -> int:
+    if e.amount is None:
+        return 1
+    if e.amount == "X":
+        return ctx.x or 0                               # 107.3m for ETB abilities
+    if e.amount == "power":
+        return max(0, ctx.power or 0)
+    return int(e.amount)
+
+
+def _players(state: State, ref: str | None, ctx: EffectContext) -> list[str]:
+    if ref is None or ref == "you":
+        return [ctx.controller]
+    if ref == "each_opponent":
+        return list(state.opponents(ctx.controller))
+    kind, _, idx = ref.partition(":")
+    t = ctx.targets[int(idx)] if int(idx) < len(ctx.targets) else None
+    if t is None:
+        return []
+    if kind == "target":
+        return [t] if is_player_ref(state, t) else []
+    if kind == "target_controller":
+        obj = state.objects.get(t)
+        return [obj.controller] if obj is not None else []
+    return []
+
+
+def _target_objs(e: Effect, ctx: EffectContext) -> list[str]:
+    if e.target == "all":
+        return [t for t in ctx.targets if t is not None]
+    if e.target is None:
+        return [ctx.source.id]
+    i = int(e.target)
+    t = ctx.targets[i] if i < len(ctx.targets) else None
+    return [t] if t is not None else []
+
+
+def draw(state: State, player: str, n: int, trace: Trace) -> State:
+    for _ in range(n):
+        top = next((o for o in state.objects.values() if o.zone == "library" and o.owner == player), None)
+        if top is None:
+            trace.add("121.3", f"{player} has no card to draw")
+            break
+        state = move(state, top.id, "hand", trace, note=f"{player} draws")
+    return state
+
+
+def apply_effects(state: State, effects: tuple[Effect, ...], ctx: EffectContext, trace: Trace) -> State:
+    for e in effects:
+        if not condition_holds(e.condition, ctx):
+            trace.add("608.2c", f"{e.kind}: skipped, its condition ({e.condition}) is not met")
+            continue
+        state = _apply(state, e, ctx, trace)
+    return state
+
+
+def damage_player(state: State, source: Obj, player: str, amount: int, combat: bool, trace: Trace,
+                  source_controller: str | None = None) -> State:
+    if amount <= 0 or not state.player(player).in_game:
+        return state
+    c = chars(state, source)
+    p = state.player(player)
+    state = state.with_player(replace(p, life=p.life - amount))
+    event = DamageEvent(source=source.id, source_name=c.name, player=player, amount=amount, combat=combat,
+                        controller=source_controller or source.controller,
+                        creature_types=c.creature_types, all_creature_types=c.all_creature_types)
+    state = replace(state, damage_log=state.damage_log + (event,))
+    trace.add("120.3a" if not combat else "510.2",
+              f"{c.name} ({source.id}) deals {amount} {'combat ' if combat else ''}damage to {player}")
+    if "lifelink" in c.keywords:
+        state = gain_life(state, event.controller, amount)
+    return state
+
+
+def damage_object(state: State, source: Obj, oid: str, amount: int, trace: Trace) -> State:
+    obj = state.obj(oid)
+    if amount <= 0 or obj.zone != "battlefield":
+        return state
+    c = chars(state, source)
+    state = state.with_obj(replace(obj, damage=obj.damage + amount,
+                                   deathtouched=obj.deathtouched or "deathtouch" in c.keywords))
+    trace.add("120.3e", f"{c.name} ({source.id}) deals {amount} damage to {oid}")
+    if "lifelink" in c.keywords:
+        state = gain_life(state, source.controller, amount)
+    return state
+
+
+def gain_life(state: State, player: str, n: int) -> State:
+    p = state.player(player)
+    return state.with_player(replace(p, life=p.life + n))
+
+
+def _apply(state: State, e: Effect, ctx: EffectContext, trace: Trace) -> State:
+    n = _amount(e, ctx)
+    k = e.kind
+    if k == "damage":
+        for t in _target_objs(e, ctx):
+            if is_player_ref(state, t):
+                state = damage_player(state, ctx.source, t, n, False, trace, ctx.controller)
+            else:
+                state = damage_object(state, ctx.source, t, n, trace)
+    elif k in ("lose_life", "gain_life"):
+        for p in _players(state, e.player, ctx):
+            delta = -n if k == "lose_life" else n
+            pl = state.player(p)
+            state = state.with_player(replace(pl, life=pl.life + delta))
+            trace.add("119.3", f"{p} {'loses' if delta < 0 else 'gains'} {n} life")
+    elif k == "draw":
+        for p in _players(state, e.player, ctx):
+            state = draw(state, p, n, trace)
+    elif k == "exile_top":
+        for p in _players(state, e.player, ctx):
+            for _ in range(n):
+                top = next((o for o in state.objects.values() if o.zone == "library" and o.owner == p), None)
+                if top is None:
+                    break
+                state = move(state, top.id, "exile", trace, note=f"top of {p}'s library")
+    elif k in ("destroy", "return_to_hand"):
+        for t in _target_objs(e, ctx):
+            if state.obj(t).zone == "battlefield":
+                state = move(state, t, "graveyard" if k == "destroy" else "hand", trace,
+                             note="destroyed" if k == "destroy" else "returned to its owner's hand")
+    elif k == "pump":
+        for t in _target_objs(e, ctx):
+            o = state.obj(t)
+            state, ts = state.tick()
+            state = replace(state, effects=state.effects + (TimedEffect(ts, t, o.incarnation, "pump",
+                                                                       power=e.power or 0, toughness=e.toughness or 0),))
+            trace.add("611.2", f"{t} gets {e.power:+d}/{e.toughness:+d} until end of turn")
+    elif k == "add_counters":
+        for t in _target_objs(e, ctx):
+            o = state.obj(t)
+            counters = dict(o.counters)
+            counters[e.counter or "+1/+1"] = counters.get(e.counter or "+1/+1", 0) + n
+            state = state.with_obj(replace(o, counters=tuple(sorted((a, b) for a, b in counters.items() if b))))
+            trace.add("122.6", f"{t} gets {n} {e.counter or '+1/+1'} counter(s)")
+    elif k == "create_token":
+        state = create_token(state, e.token, ctx.controller, ctx.source.id, trace)
+    elif k == "animate":
+        o = state.obj(ctx.source.id)
+        state, ts = state.tick()
+        state = replace(state, effects=state.effects + (TimedEffect(
+            ts, o.id, o.incarnation, "animate", add_types=e.types or ("Creature",),
+            all_creature_types=e.all_creature_types, power=e.power, toughness=e.toughness),))
+        trace.add("613.1d", f"{o.id} becomes a {e.power}/{e.toughness} {' '.join(e.types or ('Creature',))}"
+                  + (" with every creature type" if e.all_creature_types else "") + " until end of turn")
+    elif k == "sacrifice_self":
+        if state.obj(ctx.source.id).zone == "battlefield":
+            state = move(state, ctx.source.id, "graveyard", trace, note="sacrificed")
+    elif k == "untap_self":
+        o = state.obj(ctx.source.id)
+        state = state.with_obj(replace(o, tapped=False))
+    return state
+
+
+def create_token(state: State, token: CardDef | None, controller: str, source_id: str, trace: Trace) -> State:
+    if token is None:
+        return state
+    base = f"{source_id}_token"
+    new_id, n = base, 1
+    while new_id in state.objects:
+        n += 1
+        new_id = f"{base}{n}"
+    state, ts = state.tick()
+    obj = Obj(id=new_id, card=token, zone="battlefield", owner=controller, controller=controller,
+              timestamp=ts, token=True, summoning_sick=True)
+    trace.add("111.1", f"a {token.name} token ({new_id}) is created under {controller}'s control")
+    return state.with_obj(obj)

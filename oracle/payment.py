@@ -1,0 +1,100 @@
+"""601.2g-h: mana abilities before payment, then paying the locked total all at once.
+
+With `pay: listed` only the pool and the listed activations pay; with `pay: auto` the engine
+also activates {T}-only mana abilities, choosing with the mana layer's exact solver. Nothing
+is paid partially (601.2h): the caller rewinds on any failure.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from . import mana_abilities
+from .costs import ConcreteCost, ManaPool, ManaType, Supply, concrete_text, pay_from_pool, plan_payment
+from .errors import Illegal
+from .reasons import Reason
+from .state import State
+from .trace import Trace
+
+ORDER = ("W", "U", "B", "R", "G", "C")
+
+
+def mana_part(cost: ConcreteCost) -> ConcreteCost:
+    return ConcreteCost(cost.colored, cost.generic, 0, cost.snow)
+
+
+def chooser_for(cost: ConcreteCost, state: State, player: str, rest: Sequence[Supply]):
+    """Pick the type of a choice unit so that the rest of the payment stays possible."""
+    def choose(options: frozenset[str]) -> str:
+        pool = state.player(player).pool
+        for t in sorted(options, key=ORDER.index):
+            if plan_payment(cost, pool.add(ManaType(t)), rest) is not None:
+                return t
+        return sorted(options, key=ORDER.index)[0]
+    return choose
+
+
+def activate_listed(state: State, player: str, listed: Sequence[tuple[str, int, str | None]],
+                    cost: ConcreteCost | None, trace: Trace) -> State:
+    """601.2g: each listed mana ability, in order; an unusable one makes the cast illegal."""
+    for oid, index, produce in listed:
+        chooser = None
+        if cost is not None:
+            chooser = chooser_for(mana_part(cost), state, player, ())
+        try:
+            state = mana_abilities.activate(state, player, oid, index, produce, trace, chooser)
+        except Illegal as exc:
+            exc.substep = exc.substep or "601.2g"
+            raise
+    return state
+
+
+def pay_mana(state: State, player: str, cost: ConcreteCost, auto: bool, used: frozenset[str],
+             trace: Trace) -> State:
+    """601.2h: pay the mana part from the pool (after auto activations when allowed)."""
+    need = mana_part(cost)
+    if need.mana_amount == 0:
+        return state
+    if auto:
+        sups = mana_abilities.supplies(state, player, used)
+        by_key = {s.key: (s, i) for s, i in sups}
+        plan = plan_payment(need, state.player(player).pool, [s for s, _ in sups])
+        if plan is None:
+            raise Illegal(Reason.INSUFFICIENT_MANA,
+                          f"{player} can't pay {concrete_text(need)} with the pool ({state.player(player).pool or 'empty'})"
+                          " and the untapped mana sources (601.2h)", "601.2h")
+        remaining = [by_key[k][0] for k in plan.activations]
+        for key in plan.activations:
+            remaining = [s for s in remaining if s.key != key]
+            sup, index = by_key[key]
+            trace.add("601.2g", f"the engine activates {key}'s mana ability (pay: auto)")
+            state = mana_abilities.activate(state, player, key, index, None, trace,
+                                            chooser_for(need, state, player, remaining))
+    p = state.player(player)
+    new_pool = pay_from_pool(need, p.pool)
+    if new_pool is None:
+        raise Illegal(Reason.INSUFFICIENT_MANA,
+                      f"the pool {p.pool or '(empty)'} doesn't pay {concrete_text(need)}; no partial payments (601.2h)",
+                      "601.2h")
+    spent = _difference(p.pool, new_pool)
+    trace.add("601.2h", f"{player} pays {concrete_text(need)} with {spent}")
+    return state.with_player(replace(p, pool=new_pool))
+
+
+def _difference(before: ManaPool, after: ManaPool) -> str:
+    out = ""
+    for t in ORDER:
+        n = before.count(t) - after.count(t)
+        out += ("{%s}" % t) * n
+    return out or "nothing"
+
+
+def pay_life(state: State, player: str, life: int, trace: Trace) -> State:
+    if life <= 0:
+        return state
+    p = state.player(player)
+    if p.life < life:                      # 119.4 / 118.3: only with enough life
+        raise Illegal(Reason.INSUFFICIENT_LIFE, f"{player} has {p.life} life and can't pay {life} (118.3, 119.4)",
+                      "601.2h")
+    trace.add("118.3b", f"{player} pays {life} life for Phyrexian mana")
+    return state.with_player(replace(p, life=p.life - life))

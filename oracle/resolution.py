@@ -1,0 +1,168 @@
+"""Resolving the top of the stack (608), entering the battlefield, triggered ETB abilities,
+and state-based actions (704)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
+
+from .cards import Ability
+from .characteristics import chars
+from .effects import EffectContext, apply_effects, condition_holds
+from .errors import Illegal, RequestError
+from .reasons import Reason
+from .state import GONE, Obj, State
+from .targets import assign_targets, auto_targets, legal_target
+from .trace import Trace
+from .zones import move
+
+PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+
+
+@dataclass(frozen=True)
+class PendingTrigger:
+    """A triggered ability waiting to be put on the stack (603.3)."""
+
+    source: str
+    ability: Ability
+
+
+def enter_battlefield(state: State, oid: str, trace: Trace, pending: list[PendingTrigger]) -> State:
+    """ETB replacement effects apply as it enters (614.1c, 107.3m for X); ETB triggers wait."""
+    obj = state.obj(oid)
+    for ab in obj.base.abilities:
+        if ab.kind != "etb":
+            continue
+        ctx = EffectContext(source=obj, controller=obj.controller, targets=(), x=obj.etb_x,
+                            prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast,
+                            power=chars(state, obj).power)
+        if not condition_holds(ab.condition, ctx):
+            trace.add("603.4", f"{obj.base.name} ({oid}): enters-the-battlefield ability does not apply "
+                               f"({ab.condition} is false)")
+            continue
+        if not ab.trigger:
+            trace.add("614.1c", f"{obj.base.name} ({oid}) enters with its replacement effect applied"
+                      + (f" (X = {obj.etb_x}, 107.3m)" if obj.etb_x is not None else ""))
+            state = apply_effects(state, ab.effects, ctx, trace)
+            obj = state.obj(oid)
+        else:
+            pending.append(PendingTrigger(oid, ab))
+    return state
+
+
+def put_triggers(state: State, pending: Sequence[PendingTrigger], targets: Sequence[str] | None,
+                 trace: Trace) -> State:
+    """Put waiting triggers on the stack (603.3) with ids `<source>_trigger`, `_trigger2`..."""
+    for i, p in enumerate(pending):
+        src = state.obj(p.source)
+        tid = f"{p.source}_trigger"
+        n = 1
+        while tid in state.objects:
+            n += 1
+            tid = f"{p.source}_trigger{n}"
+        controller = src.controller
+        chosen: list[str] = []
+        req: list[str | None] = []
+        if p.ability.targets:
+            wanted = list(targets) if (targets is not None and i == 0) else auto_targets(
+                state, p.ability.targets, controller, p.source)
+            assigned = assign_targets(state, p.ability.targets, wanted, controller, p.source)
+            chosen = [t for _, t, _ in assigned]
+            req = [r for _, _, r in assigned]
+            if not chosen and not all(s.up_to or s.per_opponent for s in p.ability.targets):
+                trace.add("603.3d", f"{src.base.name}'s trigger has no legal target and is removed")
+                continue
+        state, ts = state.tick()
+        trig = Obj(id=tid, card=src.base, zone="stack", owner=controller, controller=controller, kind="trigger",
+                   timestamp=ts, source=p.source, source_name=src.base.name, ability_index=p.ability.index,
+                   targets=tuple(chosen), target_controllers=tuple(req), prowl_paid=src.prowl_paid,
+                   kicked=src.kicked, cast=src.cast, etb_x=src.etb_x)
+        state = replace(state.with_obj(trig), stack=state.stack + (tid,))
+        trace.add("603.3", f"{src.base.name} ({p.source}) triggers: {tid} goes on the stack"
+                  + (f" targeting {', '.join(chosen)}" if chosen else ""))
+    return state
+
+
+def _check_targets(state: State, obj: Obj, specs, trace: Trace) -> tuple[tuple[str | None, ...], bool]:
+    """608.2b: illegal targets are not affected; if every target is illegal, nothing happens."""
+    if not obj.targets:
+        return (), False
+    out: list[str | None] = []
+    spec_list = list(specs)
+    for i, t in enumerate(obj.targets):
+        spec = spec_list[min(i, len(spec_list) - 1)] if spec_list else None
+        req = obj.target_controllers[i] if i < len(obj.target_controllers) else None
+        ok = spec is not None and legal_target(state, spec, t, obj.controller, obj.id, req)
+        if not ok:
+            trace.add("608.2b", f"{t} is no longer a legal target of {obj.id}")
+        out.append(t if ok else None)
+    return tuple(out), all(t is None for t in out)
+
+
+def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -> State:
+    if not state.stack:
+        raise Illegal(Reason.INVALID_ACTION, "resolve: the stack is empty")
+    oid = state.stack[-1]
+    obj = state.obj(oid)
+    choices = dict(choices or {})
+    pending: list[PendingTrigger] = []
+    if obj.kind != "card":
+        ab = next((a for a in obj.base.abilities if a.index == obj.ability_index), None)
+        specs = ab.targets if ab else ()
+        targets, fizzle = _check_targets(state, obj, specs, trace)
+        if fizzle:
+            trace.add("608.2b", f"{oid} does nothing: all its targets are illegal")
+        elif ab is not None:
+            src = state.objects.get(obj.source or "")
+            power = chars(state, src).power if src is not None else None
+            ctx = EffectContext(source=src or obj, controller=obj.controller, targets=targets, x=obj.etb_x,
+                                prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast, power=power)
+            trace.add("608.2", f"{oid} resolves")
+            state = apply_effects(state, ab.effects, ctx, trace)
+        state = move(state, oid, GONE, None)
+        return state
+    c = chars(state, obj)
+    targets, fizzle = _check_targets(state, obj, obj.base.targets, trace)
+    if fizzle:
+        trace.add("608.2b", f"{c.name} ({oid}) doesn't resolve: all its targets are illegal")
+        return move(state, oid, "graveyard", trace)
+    if any(t in PERMANENT_TYPES for t in c.types):
+        if "creature_type" in choices or "color" in choices:
+            state = replace(state, choices={**state.choices, oid: {k: v for k, v in choices.items()
+                                                                   if k in ("creature_type", "color")}})
+        state = state.with_obj(replace(obj, etb_x=obj.x, token=obj.token or obj.is_copy))
+        state = move(state, oid, "battlefield", trace, controller=obj.controller,
+                     note="a resolving permanent spell (608.3)")
+        state = enter_battlefield(state, oid, trace, pending)
+        state = put_triggers(state, pending, choices.get("targets"), trace)
+        return state
+    ctx = EffectContext(source=obj, controller=obj.controller, targets=targets, x=obj.x,
+                        prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast)
+    trace.add("608.2", f"{c.name} ({oid}) resolves")
+    state = apply_effects(state, obj.base.spell, ctx, trace)
+    if state.obj(oid).zone == "stack":
+        state = move(state, oid, "graveyard", trace)
+    return state
+
+
+def state_based_actions(state: State, trace: Trace) -> State:
+    """704.5f-h: zero toughness, lethal damage, deathtouch damage; 704.5a: 0 life loses."""
+    changed = True
+    while changed:
+        changed = False
+        for obj in list(state.battlefield()):
+            c = chars(state, obj)
+            if not c.is_creature or c.toughness is None:
+                continue
+            if c.toughness <= 0:
+                state = move(state, obj.id, "graveyard", trace, note="toughness 0 or less (704.5f)")
+                changed = True
+            elif obj.damage >= c.toughness or (obj.deathtouched and obj.damage > 0):
+                state = move(state, obj.id, "graveyard", trace, note="lethal damage (704.5g)")
+                changed = True
+        for p in state.players:
+            if p.in_game and p.life <= 0:
+                from .players import leave_game
+                trace.add("704.5a", f"{p.name} has {p.life} life and loses the game")
+                state = leave_game(state, p.name, trace)
+                changed = True
+    return state

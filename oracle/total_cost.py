@@ -1,0 +1,164 @@
+"""601.2f: the total cost, then lock-in.
+
+Start from the mana cost, the prototype mana cost (718.3b: it IS the mana cost) or an
+alternative cost (118.9; 118.9d: modifiers apply to it), add additional costs (kicker) and
+increases, subtract reductions in the player's order (the order giving the least total when
+the player does not say), never below {0} (601.2f, 118.7), then apply floors such as
+Trinisphere's, counting mana only, once X is fixed. The result is locked in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Sequence
+
+from .cards import Ability
+from .characteristics import Chars, chars, matches
+from .costs import ConcreteCost, ManaCost, concrete_text, floor, reduce, resolve_choices
+from .state import Obj, State
+from .trace import Trace
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One applicable cost modifier: an increase, a reduction or a floor, with its source."""
+
+    source: str
+    source_name: str
+    kind: str                     # increase / reduce / floor
+    amount: ManaCost | None
+    times: int = 1
+    minimum: int = 0
+
+
+def _count(state: State, per: str | None, player: str) -> int:
+    if per is None:
+        return 1
+    if per == "artifacts_you_control":
+        return sum(1 for o in state.battlefield() if o.controller == player and chars(state, o).is_("Artifact"))
+    if per == "creatures_you_control":
+        return sum(1 for o in state.battlefield() if o.controller == player and chars(state, o).is_creature)
+    return 0
+
+
+def _applies(ab: Ability, src: Obj, spell: Obj, c: Chars, caster: str) -> bool:
+    if ab.while_ == "untapped" and src.tapped:
+        return False
+    if ab.whose == "you" and caster != src.controller:
+        return False
+    if ab.whose == "opponents" and caster == src.controller:
+        return False
+    return matches(c, spell, ab.spells, src.controller, src.id)
+
+
+def modifiers(state: State, spell: Obj, caster: str) -> list[Modifier]:
+    """Cost modifiers that apply to `spell` as it is being cast, in object order: abilities
+    of permanents and the spell's own (113.6d, e.g. affinity)."""
+    c = chars(state, spell)
+    out: list[Modifier] = []
+    sources = [o for o in state.battlefield() if o.kind == "card"] + [spell]
+    for src in sources:
+        for ab in src.base.abilities:
+            if ab.kind == "cost_modifier":
+                if (src.id == spell.id) != ab.spells.self_only:
+                    continue
+                if not _applies(ab, src, spell, c, caster):
+                    continue
+                times = _count(state, ab.per, caster)
+                if times <= 0:
+                    continue
+                out.append(Modifier(src.id, src.base.name, "increase" if ab.change == "increase" else "reduce",
+                                    ManaCost.parse(ab.amount or "{1}"), times))
+            elif ab.kind == "cost_floor" and src.id != spell.id and _applies(ab, src, spell, c, caster):
+                out.append(Modifier(src.id, src.base.name, "floor", None, minimum=ab.minimum))
+    return out
+
+
+def _times(cost: ManaCost, n: int) -> ManaCost:
+    return ManaCost(cost.symbols * n)
+
+
+def _apply_reductions(cost: ConcreteCost, reds: Sequence[tuple[Modifier, str | None]]) -> ConcreteCost:
+    for m, choice in reds:
+        cost, _ = reduce(cost, _times(m.amount, m.times), choice)
+    return cost
+
+
+def _halves(m: Modifier) -> list[str | None]:
+    halves = [s.halves for s in m.amount.symbols if s.halves]
+    return list(halves[0]) if halves else [None]
+
+
+def order_reductions(cost: ConcreteCost, reds: list[Modifier],
+                     player_order: Sequence[tuple[str, str | None]]) -> list[tuple[Modifier, str | None]]:
+    """The player's listed order and choices first (601.2f: any order they like), then the
+    rest in the order (and hybrid choices, 118.7e) that leaves the least mana to pay."""
+    chosen: list[tuple[Modifier, str | None]] = []
+    remaining = list(reds)
+    for source, choice in player_order:
+        for m in remaining:
+            if m.source == source:
+                chosen.append((m, choice))
+                remaining.remove(m)
+                break
+    if not remaining:
+        return chosen
+    base = _apply_reductions(cost, chosen)
+    best: list[tuple[Modifier, str | None]] | None = None
+    best_amount = None
+    candidates = permutations(remaining) if len(remaining) <= 6 else [tuple(remaining)]
+    for perm in candidates:
+        options: list[list[tuple[Modifier, str | None]]] = [[]]
+        for m in perm:
+            options = [o + [(m, h)] for o in options for h in _halves(m)]
+        for opt in options:
+            amount = _apply_reductions(base, opt).mana_amount
+            if best_amount is None or amount < best_amount:
+                best, best_amount = opt, amount
+    return chosen + (best or [])
+
+
+@dataclass(frozen=True)
+class TotalCost:
+    cost: ConcreteCost
+
+    @property
+    def text(self) -> str:
+        return concrete_text(self.cost)
+
+
+def determine(state: State, spell: Obj, caster: str, start: ConcreteCost, start_label: str,
+              player_order: Sequence[tuple[str, str | None]], trace: Trace) -> TotalCost:
+    """Apply increases, reductions and floors to the starting cost; lock in (601.2f)."""
+    cost = start
+    trace.add("601.2f", f"start from {start_label}: {concrete_text(cost)}"
+              + (f" and {cost.life} life" if cost.life else ""))
+    mods = modifiers(state, spell, caster)
+    for m in (m for m in mods if m.kind == "increase"):
+        inc = _times(m.amount, m.times)
+        first = [s.halves[0] for s in inc.symbols if s.halves]
+        cost = cost.add(resolve_choices(inc, None, first, ["mana"] * sum(1 for s in inc.symbols if "P" in str(s))))
+        trace.add("601.2f", f"{m.source_name} ({m.source}) increases the cost by {inc}: {concrete_text(cost)}")
+    reds = [m for m in mods if m.kind == "reduce"]
+    for m, choice in order_reductions(cost, reds, player_order):
+        amount = _times(m.amount, m.times)
+        before = cost
+        cost, rule = reduce(cost, amount, choice)
+        note = f"{m.source_name} ({m.source}) reduces the cost by {amount}"
+        if choice:
+            note += f" (half chosen: {choice})"
+        if before == cost:
+            note += " (nothing left to reduce)"
+        trace.add(rule.split(",")[0] if rule else "118.7", f"{note}: {concrete_text(cost)}")
+    floors = [m for m in mods if m.kind == "floor"]
+    if floors:
+        m = max(floors, key=lambda f: f.minimum)
+        before = cost
+        cost, _ = floor(cost, m.minimum)
+        if cost != before:
+            trace.add("601.2f", f"{m.source_name} ({m.source}) raises the total to {m.minimum} mana "
+                                f"(life does not count): {concrete_text(cost)}")
+        else:
+            trace.add("601.2f", f"{m.source_name} ({m.source}) applies no floor: already {before.mana_amount} mana")
+    trace.add("601.2f", f"total cost locked in: {concrete_text(cost)}" + (f" and {cost.life} life" if cost.life else ""))
+    return TotalCost(cost)

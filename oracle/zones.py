@@ -1,0 +1,47 @@
+"""Moving objects between zones (400.7: a new object each time).
+
+Leaving the battlefield or the stack clears status, counters, damage, cast decisions and
+prototype values (718.4); a token that leaves the battlefield and a spell copy that leaves
+the stack cease to exist (111.7, 707.10a): their zone becomes `gone`.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .state import GONE, Obj, State
+from .trace import Trace
+
+
+def move(state: State, oid: str, zone: str, trace: Trace | None = None, controller: str | None = None,
+         note: str = "") -> State:
+    obj = state.obj(oid)
+    old_zone = obj.zone
+    stack = tuple(s for s in state.stack if s != oid) if old_zone == "stack" else state.stack
+    gone = ((obj.token and old_zone == "battlefield" and zone != "battlefield")
+            or (obj.is_copy and not obj.token and old_zone == "stack" and zone != "battlefield")
+            or obj.kind != "card")
+    new_zone = GONE if gone else zone
+    state, ts = state.tick()
+    new = replace(
+        obj, zone=new_zone, incarnation=obj.incarnation + 1, timestamp=ts,
+        controller=(controller or obj.owner) if new_zone in ("battlefield", "stack") else obj.owner,
+        tapped=False, summoning_sick=new_zone == "battlefield", counters=(), damage=0, deathtouched=False,
+        attacking=None, blocked=False, blocking=None,
+    )
+    if old_zone != "stack" or new_zone != "battlefield":
+        # only a resolving spell keeps its cast decisions as it becomes a permanent
+        new = replace(new, prototyped=False, cast=False, prowl_paid=False, alt_cost=None, x=None,
+                      kicked=False, targets=(), etb_x=None)
+    if new_zone == "stack":
+        stack = stack + (oid,)
+    state = replace(state.with_obj(new), stack=stack)
+    if trace is not None:
+        what = "ceases to exist" if gone else f"moves to {zone}"
+        trace.add("400.7" if not gone else ("707.10a" if obj.is_copy and not obj.token else "111.7"),
+                  f"{obj.base.name} ({oid}) {what}" + (f" from {old_zone}" if old_zone != zone else "")
+                  + (f" ({note})" if note else ""))
+    return state
+
+
+def owner_graveyard(state: State, oid: str, trace: Trace | None, note: str = "") -> State:
+    return move(state, oid, "graveyard", trace, note=note)
