@@ -36,7 +36,7 @@ DEFAULT_MAX_RESTARTS = 5
 STOP_GRACE = 2.0                 # seconds an engine has to exit after "stop"
 MAX_LINE_BYTES = 64 * 1024 * 1024
 STDERR_LINES = 200               # ring buffer of the engine's stderr, per process
-STDERR_LINE_CHARS = 2000
+STDERR_LINE_CHARS = 500
 DIAGNOSTIC_LINES = 40            # how much of that tail is attached to an error
 
 
@@ -255,7 +255,7 @@ class SubprocessEngine:
     def __init__(self, argv: Sequence[str], *, timeout: float | None = None, isolate: bool = False,
                  startup_timeout: float | None = None, max_restarts: int | None = None,
                  env: Mapping[str, str] | None = None, cwd: str | None = None,
-                 stderr_lines: int = STDERR_LINES) -> None:
+                 stderr_lines: int = STDERR_LINES, validate_results: bool = False) -> None:
         if not argv:
             raise EngineLoadError("the engine command line is empty")
         self.argv = list(argv)
@@ -264,6 +264,7 @@ class SubprocessEngine:
         self.max_restarts = DEFAULT_MAX_RESTARTS if max_restarts is None else int(max_restarts)
         self.isolate = bool(isolate)
         self.env, self.cwd, self.stderr_lines = env, cwd, stderr_lines
+        self.validate_results = validate_results
         self.restarts = 0
         self.launches = 0
         self._seq = 0
@@ -401,7 +402,7 @@ class SubprocessEngine:
         if message.get("seq") != seq:
             raise self._fail(proc, EngineProtocolError, f"wrong sequence number: the engine answered seq "
                                                         f"{message.get('seq')!r} to run seq {seq}")
-        problems = schemas.def_errors("protocol", "result_message", message)
+        problems = self._shape_problems(message)
         if problems:
             # In step with us (right type and seq): report the case, keep the process.
             error = EngineProtocolError("the engine's result breaks protocol v1: " + "; ".join(problems[:5]),
@@ -410,6 +411,20 @@ class SubprocessEngine:
             raise error
         self._after_case(proc)
         return message["result"]
+
+    def _shape_problems(self, message: dict) -> list[str]:
+        """Schema errors of a result message (``#/$defs/result_message``).
+
+        The result inside is validated against ``#/$defs/result`` by ``harness.runner`` for
+        every engine, so by default only the envelope is checked here (the whole message goes
+        through the schema when the envelope looks wrong): validating every result twice
+        would cost a third of the protocol's speed. ``validate_results=True`` checks all.
+        """
+        result = message.get("result")
+        if (not self.validate_results and len(message) == 3 and type(message.get("seq")) is int
+                and isinstance(result, dict) and result.get("status") in ("ok", "skipped", "errored")):
+            return []
+        return schemas.def_errors("protocol", "result_message", message)
 
     def _after_case(self, proc: EngineProcess) -> None:
         if self.isolate:

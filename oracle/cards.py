@@ -30,6 +30,7 @@ class Filter:
     subtypes: tuple[str, ...] = ()       # any of these subtypes (all creature types count)
     supertypes: tuple[str, ...] = ()     # all of these supertypes
     controller: str = "any"              # you / opponent / any (relative to the source)
+    mana_value: str | None = None        # even / odd
     self_only: bool = False              # the object carrying the ability (affinity)
 
 
@@ -42,6 +43,7 @@ class ManaCostParts:
     mana: str | None = None
     life: int = 0
     sacrifice_self: bool = False
+    sacrifice: "Filter | None" = None        # sacrifice another permanent matching this
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ class Effect:
     all_creature_types: bool = False
     token: "CardDef | None" = None
     condition: str | None = None             # prowl_paid / not_prowl_paid / kicked / cast
+    mana: str | None = None                  # add_mana: the mana added
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,7 @@ class Ability:
     condition: str | None = None
     targets: tuple[TargetSpec, ...] = ()
     keyword: str | None = None
+    players: str = "all"                     # cast_prohibition: whose casting is prohibited
 
 
 @dataclass(frozen=True)
@@ -210,25 +214,44 @@ def parse_filter(raw: Any, where: str) -> Filter:
     if not isinstance(raw, Mapping):
         raise RequestError(f"{where}: a filter must be a mapping or 'self', got {raw!r}")
     known = {"types", "types_any", "not_types", "colors", "not_colors", "subtypes", "supertypes",
-             "controller"}
+             "controller", "type", "subtype", "mana_value"}
     extra = set(raw) - known
     if extra:
         raise RequestError(f"{where}: unknown filter fields {sorted(extra)}")
     return Filter(
-        types=tuple(raw.get("types", ())), types_any=tuple(raw.get("types_any", ())),
+        types=tuple(raw.get("types", ())) + ((raw["type"],) if "type" in raw else ()),
+        types_any=tuple(raw.get("types_any", ())),
         not_types=tuple(raw.get("not_types", ())), colors=tuple(raw.get("colors", ())),
-        not_colors=tuple(raw.get("not_colors", ())), subtypes=tuple(raw.get("subtypes", ())),
+        not_colors=tuple(raw.get("not_colors", ())),
+        subtypes=tuple(raw.get("subtypes", ())) + ((raw["subtype"],) if "subtype" in raw else ()),
+        mana_value=raw.get("mana_value"),
         supertypes=tuple(raw.get("supertypes", ())), controller=raw.get("controller", "any"))
 
 
 def parse_cost_parts(raw: Any, where: str) -> ManaCostParts:
     if raw is None:
         return ManaCostParts()
+    if isinstance(raw, str):
+        # the printed form: "{T}", "{1}, {T}", "{1}{W}, {Q}" (107.5, 107.6)
+        import re
+        symbols = re.findall(r"\{[^{}]+\}", raw)
+        rest = re.sub(r"\{[^{}]+\}|[,\s]", "", raw)
+        if rest:
+            raise RequestError(f"{where}: cost text {raw!r} may hold only symbols")
+        mana = "".join(s for s in symbols if s not in ("{T}", "{Q}"))
+        return ManaCostParts(tap="{T}" in symbols, untap="{Q}" in symbols, mana=mana or None)
     if not isinstance(raw, Mapping):
         raise RequestError(f"{where}: an ability cost must be a mapping")
+    sac = raw.get("sacrifice")
+    sac_self = bool(raw.get("sacrifice_self", False)) or sac == "self"
+    sac_filter = None
+    if sac == "creature":
+        sac_filter = Filter(types=("Creature",))
+    elif isinstance(sac, Mapping):
+        sac_filter = parse_filter(sac, where)
     return ManaCostParts(tap=bool(raw.get("tap", False)), untap=bool(raw.get("untap", False)),
                          mana=raw.get("mana"), life=int(raw.get("life", 0)),
-                         sacrifice_self=bool(raw.get("sacrifice_self", False)))
+                         sacrifice_self=sac_self, sacrifice=sac_filter)
 
 
 def parse_produce(raw: Any, where: str) -> Produce:
@@ -259,29 +282,48 @@ def parse_target(raw: Any, where: str) -> TargetSpec:
 
 
 EFFECT_KINDS = frozenset({
-    "damage", "lose_life", "gain_life", "draw", "destroy", "return_to_hand", "exile_top",
+    "add_mana", "damage", "lose_life", "gain_life", "draw", "destroy", "return_to_hand", "exile_top",
     "pump", "add_counters", "create_token", "animate", "sacrifice_self", "untap_self",
 })
 
 
 def parse_effect(raw: Any, where: str) -> Effect:
+    if isinstance(raw, Mapping) and "add_mana" in raw and set(raw) <= {"add_mana", "to", "if"}:
+        body = raw["add_mana"]
+        body = dict(body) if isinstance(body, Mapping) else {"mana": body}
+        if "to" in raw:
+            body["player"] = "target:0" if raw["to"] == "target" else raw["to"]
+        if "if" in raw:
+            body["if"] = raw["if"]
+        raw = {"add_mana": body}
     if not isinstance(raw, Mapping) or len(raw) != 1:
         raise RequestError(f"{where}: an effect is a mapping with exactly one key, got {raw!r}")
     (kind, body), = raw.items()
     if kind not in EFFECT_KINDS:
         raise RequestError(f"{where}: unknown effect {kind!r}")
-    body = body or {}
+    if body is None:
+        body = {}
+    elif not isinstance(body, Mapping):
+        body = {"mana": body} if kind == "add_mana" else {"amount": body}
     token = parse_card({**body["token"], "real": False}) if kind == "create_token" else None
     return Effect(kind=kind, amount=body.get("amount"), target=body.get("target"),
                   player=body.get("player"), counter=body.get("counter"),
                   power=body.get("power"), toughness=body.get("toughness"),
                   types=tuple(body.get("types", ())),
                   all_creature_types=bool(body.get("all_creature_types", False)),
-                  token=token, condition=body.get("if"))
+                  token=token, condition=body.get("if"), mana=body.get("mana"))
+
+
+def _effects(raw: Any, where: str) -> tuple[Effect, ...]:
+    if raw is None:
+        return ()
+    if isinstance(raw, Mapping):
+        raw = [raw]
+    return tuple(parse_effect(e, where) for e in _list(raw, where))
 
 
 ABILITY_KINDS = frozenset({
-    "mana", "activated", "cost_modifier", "cost_floor", "grant_prowl", "type_change",
+    "mana", "activated", "triggered", "static", "cast_prohibition", "cost_modifier", "cost_floor", "grant_prowl", "type_change",
     "mana_replacement", "mana_trigger", "cast_permission", "etb", "keyword_grant",
 })
 
@@ -293,9 +335,12 @@ def parse_ability(raw: Any, index: int, where: str) -> Ability:
     if kind not in ABILITY_KINDS:
         raise RequestError(f"{where}: unknown ability kind {kind!r}")
     w = f"{where} ({kind})"
-    effects = tuple(parse_effect(e, w) for e in _list(raw.get("effect"), w))
+    raw = _normalise_ability(raw, w)
+    kind = raw["kind"]
+    effects = _effects(raw.get("effect"), w)
     return Ability(
-        kind=kind, index=index, cost=parse_cost_parts(raw.get("cost"), w),
+        kind=kind, index=index,
+        cost=parse_cost_parts(raw.get("cost"), w) if kind != "grant_prowl" else ManaCostParts(),
         produce=parse_produce(raw["add"], w) if kind == "mana" else None,
         effects=effects, change=raw.get("change"), amount=raw.get("amount"),
         per=raw.get("per"), spells=parse_filter(raw.get("spells"), w),
@@ -305,12 +350,41 @@ def parse_ability(raw: Any, index: int, where: str) -> Ability:
         mode=raw.get("mode"), creature_type=raw.get("creature_type"),
         replace_with=raw.get("produce") if kind == "mana_replacement" else None,
         multiply=int(raw.get("multiply", 1)), produced=raw.get("produced"),
-        add=raw.get("add") if kind == "mana_trigger" else None, to=raw.get("to", "tapper"),
+        add=raw.get("add") if kind == "mana_trigger" else None,
+        to=raw.get("to", "tapper" if kind == "mana_trigger" and raw.get("add") else "you"),
         zones=tuple(raw.get("from", ("hand",))) if kind == "cast_permission" else (),
         without_paying=bool(raw.get("without_paying_mana_cost", False)),
         trigger=bool(raw.get("trigger", True)), condition=raw.get("if"),
         targets=tuple(parse_target(t, w) for t in _list(raw.get("targets"), w)),
-        keyword=raw.get("keyword"))
+        keyword=raw.get("keyword"), players=raw.get("players", "all"))
+
+
+def _normalise_ability(raw: Mapping[str, Any], where: str) -> Mapping[str, Any]:
+    """Spelled-out forms: `static` with one of cost_increase / cost_reduction /
+    cast_prohibition, and `triggered` on tapped_for_mana (106.12a)."""
+    kind = raw["kind"]
+    if kind == "static":
+        keys = set(raw) - {"kind"}
+        if len(keys) != 1:
+            raise RequestError(f"{where}: a static ability names exactly one effect")
+        (name,) = keys
+        body = dict(raw[name] or {})
+        if name in ("cost_increase", "cost_reduction"):
+            return {"kind": "cost_modifier", "change": "increase" if name == "cost_increase" else "reduce",
+                    "whose": body.pop("whose", "all" if name == "cost_increase" else "you"), **body}
+        if name == "cast_prohibition":
+            return {"kind": "cast_prohibition", **body}
+        raise RequestError(f"{where}: unknown static ability {name!r}")
+    if kind == "triggered":
+        trig = raw.get("trigger") or {}
+        if "tapped_for_mana" not in trig:
+            raise RequestError(f"{where}: only tapped_for_mana triggers are modelled")
+        t = dict(trig["tapped_for_mana"] or {})
+        flt = dict(t.get("filter") or {})
+        whose = "you" if flt.pop("controller", None) == "you" else "all"
+        return {"kind": "mana_trigger", "permanents": flt, "whose": whose, "produced": t.get("mana_type"),
+                "effect": raw.get("effect"), "to": "you"}
+    return raw
 
 
 def parse_card(raw: Mapping[str, Any]) -> CardDef:
@@ -342,7 +416,7 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
             prowl=raw.get("prowl"), prototype=prototype, kicker=raw.get("kicker"),
             alternative_costs=alts, additional_costs=tuple(adds),
             targets=tuple(parse_target(t, name) for t in _list(raw.get("targets"), name)),
-            spell=tuple(parse_effect(e, name) for e in _list(raw.get("spell"), name)),
+            spell=_effects(raw.get("spell"), name),
             abilities=tuple(parse_ability(a, i, name) for i, a in enumerate(_list(ability_cost, name))),
         )
     except RequestError:

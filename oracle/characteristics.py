@@ -230,6 +230,11 @@ def matches(c: Chars, obj: Obj, flt: Filter, source_controller: str | None, sour
         return False
     if any(s not in c.supertypes for s in flt.supertypes):
         return False
+    if flt.mana_value in ("even", "odd"):
+        x = obj.x if obj.zone == "stack" else None
+        mv = c.mana_cost.mana_value(x) if c.mana_cost is not None else 0
+        if (mv % 2 == 0) != (flt.mana_value == "even"):
+            return False
     if flt.controller == "you" and obj.controller != source_controller:
         return False
     if flt.controller == "opponent" and obj.controller == source_controller:

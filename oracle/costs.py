@@ -191,6 +191,7 @@ class Plan:
     """The activations to make and the mana to spend from the pool afterwards."""
     activations: tuple[str, ...]
     spent: ManaPool
+    types: tuple[tuple[str, ...], ...] = ()     # per activation: the type chosen for each unit
 
 
 def _pool_units(pool: ManaPool) -> list[frozenset[ManaType]]:
@@ -222,6 +223,7 @@ def _fits(cost: ConcreteCost, units: Sequence[frozenset[ManaType]]) -> list[int]
         if not try_assign(d, set()):
             return None
     free = [u for u in range(n_units) if u not in match_of_unit]
+    free.sort(key=lambda u: (len(units[u]) > 1, 0 if ManaType.C in units[u] else 1))
     if len(free) < cost.generic:
         return None
     return sorted(match_of_unit) + free[:cost.generic]
@@ -257,13 +259,12 @@ def plan_payment(cost: ConcreteCost, pool: ManaPool, supplies: Sequence[Supply])
 
 def _plan_with_solver(cost: ConcreteCost, pool: ManaPool, supplies: Sequence[Supply]) -> Plan | None:
     sources = tuple(Source(s.key, tuple(ManaUnit(u.types) for u in s.units)) for s in supplies)
-    payment = solve(cost, pool, sources)
+    payment = solve(ConcreteCost(cost.colored, cost.generic, 0, cost.snow), pool, sources)
     if payment is None:
         return None
-    spent = getattr(payment, "spent", None)
-    acts = tuple(getattr(payment, "activations", ()))
-    acts = tuple(a if isinstance(a, str) else getattr(a, "key", a) for a in acts)
-    return Plan(acts, spent if isinstance(spent, ManaPool) else ManaPool())
+    keys = tuple(k for k, _ in payment.activations)
+    types = tuple(tuple(t.value for t in ts) for _, ts in payment.activations)
+    return Plan(keys, ManaPool(), types)
 
 
 def pay_from_pool(cost: ConcreteCost, pool: ManaPool) -> ManaPool | None:

@@ -127,7 +127,18 @@ def gain_life(state: State, player: str, n: int) -> State:
 def _apply(state: State, e: Effect, ctx: EffectContext, trace: Trace) -> State:
     n = _amount(e, ctx)
     k = e.kind
-    if k == "damage":
+    if k == "add_mana":
+        from .costs import ManaCost, ManaType
+        from .mana_abilities import _first, _mana_text_units
+        for p in _players(state, e.player, ctx):
+            pl = state.player(p)
+            pool = pl.pool
+            for u in _mana_text_units(e.mana or ""):
+                for t in _first(u):
+                    pool = pool.add(ManaType(t))
+            state = state.with_player(replace(pl, pool=pool))
+            trace.add("106.3", f"{p} adds {e.mana}")
+    elif k == "damage":
         for t in _target_objs(e, ctx):
             if is_player_ref(state, t):
                 state = damage_player(state, ctx.source, t, n, False, trace, ctx.controller)

@@ -26,18 +26,30 @@ COLOR_LETTERS = frozenset("WUBRG")
 
 
 def _mana_text_units(text: str) -> list[frozenset[str]]:
-    """Mana an effect adds from text: colored symbols as such, generic as colorless (106.10)."""
+    """Mana an effect adds from text, one unit per symbol; each unit is the set of ways it can
+    be added ("CC" = two colorless): coloured as such, generic and snow as colorless (106.10,
+    106.11), hybrid one of its halves (106.8: {2/W} is {W} or two colorless), Phyrexian its
+    colour (106.9)."""
     out: list[frozenset[str]] = []
     for sym in ManaCost.parse(text).symbols:
-        if sym.kind.value == "generic":
+        kind = sym.kind.value
+        if kind == "generic":
             out += [frozenset("C")] * sym.number
-        elif sym.kind.value == "colorless":
+        elif kind in ("colorless", "snow"):
             out.append(frozenset("C"))
-        elif sym.kind.value == "colored":
+        elif kind in ("colored", "phyrexian"):
             out.append(frozenset(sym.components[0].value))
         else:
-            out.append(frozenset(h for h in sym.halves if not h.isdigit()) or frozenset("C"))
+            out.append(frozenset("CC" if h == "2" else h for h in sym.halves))
     return out
+
+
+def _first(u: frozenset[str]) -> str:
+    return sorted(u, key=lambda o: (len(o), ORDER.index(o[0])))[0]
+
+
+def _letters(u: frozenset[str]) -> frozenset[str]:
+    return frozenset(ch for o in u for ch in o)
 
 
 def is_tap_ability(ab: Ability) -> bool:
@@ -116,15 +128,15 @@ def could_produce(state: State, obj: Obj, visiting: frozenset[str] = frozenset()
         units = base_units(state, obj, ab, visiting | {obj.id})
         units = apply_replacements(state, obj, ab, units)
         for u in units:
-            out |= u
+            out |= _letters(u)
     return frozenset(out)
 
 
-def _triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]) -> list[tuple[str, str, str]]:
-    """106.12a: (player, type, source name) for each mana a trigger adds."""
+def _tap_triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]):
+    """106.12a: abilities that trigger on this tapped-for-mana event (it produced mana, of the
+    named type if one is named)."""
     if not ab.cost.tap or not produced:
-        return []
-    out = []
+        return
     c = chars(state, obj)
     for src in state.battlefield():
         for t in src.base.abilities if src.kind == "card" else ():
@@ -136,14 +148,38 @@ def _triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]) -> l
                 continue
             if t.produced and t.produced not in produced:
                 continue
-            who = obj.controller if t.to == "tapper" else src.controller
-            if t.add == "same":
-                kind = t.produced or produced[0]
-                out.append((who, kind, src.base.name))
-            elif t.add:
-                for u in _mana_text_units(t.add):
-                    out.append((who, sorted(u, key=ORDER.index)[0], src.base.name))
+            yield src, t
+
+
+def is_mana_trigger(t: Ability) -> bool:
+    """605.1b: it adds mana and has no target; otherwise it uses the stack (605.5a)."""
+    if t.add:
+        return True
+    return bool(t.effects) and all(e.kind == "add_mana" and (e.player in (None, "you", "tapper"))
+                                   for e in t.effects)
+
+
+def _triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]) -> list[tuple[str, str, str]]:
+    """Mana added by triggered mana abilities: (player, type, source name)."""
+    out = []
+    for src, t in _tap_triggers(state, obj, ab, produced):
+        if not is_mana_trigger(t):
+            continue
+        if t.add == "same":
+            out.append((obj.controller if t.to == "tapper" else src.controller, t.produced or produced[0], src.base.name))
+            continue
+        texts = [t.add] if t.add else [e.mana for e in t.effects]
+        for e_text, e in zip(texts, t.effects or [None] * len(texts)):
+            to = (e.player if e is not None and e.player else t.to)
+            who = obj.controller if to == "tapper" else src.controller
+            for u in _mana_text_units(e_text or ""):
+                out.append((who, _first(u)[0], src.base.name))
     return out
+
+
+def _stack_triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]) -> list[tuple[str, int]]:
+    """Non-mana abilities triggered by tapping for mana: they wait for the stack (603.3)."""
+    return [(src.id, t.index) for src, t in _tap_triggers(state, obj, ab, produced) if not is_mana_trigger(t)]
 
 
 def check_tap_cost(state: State, obj: Obj, ab: Ability) -> None:
@@ -189,26 +225,37 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
             raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE, f"{player} can't pay {ab.cost.life} life (118.3)")
         pl = state.player(player)
         state = state.with_player(replace(pl, life=pl.life - ab.cost.life))
+    if ab.cost.sacrifice is not None:
+        victim = next((o for o in state.battlefield() if o.controller == player and o.kind == "card"
+                       and matches(chars(state, o), o, ab.cost.sacrifice, player)), None)
+        if victim is None:
+            raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
+                          f"{oid}'s ability needs a sacrifice and {player} has nothing to sacrifice (602.2b, 118.3)")
+        from .zones import move as _move
+        state = _move(state, victim.id, "graveyard", trace, note=f"sacrificed to pay {oid}'s mana ability")
+        if victim.id == oid:
+            obj = state.obj(oid)
     if ab.cost.tap:
-        state = state.with_obj(replace(obj, tapped=True))
+        state = state.with_obj(replace(state.obj(oid), tapped=True))
     if ab.cost.untap:
-        state = state.with_obj(replace(obj, tapped=False))
+        state = state.with_obj(replace(state.obj(oid), tapped=False))
     # the ability resolves (605.3b); what it produces is judged as it resolves, so against the
     # state before its costs were paid only for could-produce purposes: use the paid state
     units = base_units(state, state.obj(oid), ab, frozenset())
     units = apply_replacements(state, state.obj(oid), ab, units, trace)
     produced: list[str] = []
     for u in units:
-        if produce is not None and produce in u:
-            kind = produce
+        if produce is not None and (produce in u or produce * 2 in u):
+            kind = produce if produce in u else produce * 2
         elif produce is not None and len(u) > 1:
             raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{oid} can't produce {{{produce}}} (its options: "
-                          + "".join("{%s}" % t for t in sorted(u, key=ORDER.index)) + ")")
+                          + ", ".join("".join("{%s}" % t for t in o) for o in sorted(u)) + ")")
         elif chooser is not None and len(u) > 1:
-            kind = chooser(u)
+            kind = chooser(_letters(u))
+            kind = kind if kind in u else kind * 2
         else:
-            kind = sorted(u, key=ORDER.index)[0]
-        produced.append(kind)
+            kind = _first(u)
+        produced.extend(kind)
     if ab.cost.sacrifice_self:
         from .zones import move
         state = move(state, oid, "graveyard", trace)
@@ -225,6 +272,11 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
         q = state.player(who)
         state = state.with_player(replace(q, pool=q.pool.add(ManaType(kind))))
         trace.add("106.12a", f"{name} triggers: {who} adds {{{kind}}} (605.4a)")
+    waiting = _stack_triggers(before, obj, ab, produced)
+    if waiting:
+        state = replace(state, pending=state.pending + tuple(waiting))
+        for sid, _ in waiting:
+            trace.add("106.12a", f"{before.obj(sid).base.name} ({sid}) triggers; it waits to be put on the stack (603.3)")
     return state
 
 
@@ -233,7 +285,8 @@ def free_tap_ability(state: State, obj: Obj) -> tuple[int, Ability] | None:
     c = chars(state, obj)
     for i, ab in enumerate(c.mana_abilities()):
         cost = ab.cost
-        if cost.tap and not cost.untap and not cost.mana and not cost.life and not cost.sacrifice_self:
+        if (cost.tap and not cost.untap and not cost.mana and not cost.life and not cost.sacrifice_self
+                and cost.sacrifice is None):
             try:
                 check_tap_cost(state, obj, ab)
             except Illegal:
@@ -254,9 +307,9 @@ def supplies(state: State, player: str, exclude: frozenset[str] = frozenset()) -
             continue
         index, ab = found
         units = apply_replacements(state, obj, ab, base_units(state, obj, ab, frozenset()))
-        extra = [frozenset(k) for who, k, _ in _triggers(state, obj, ab, [sorted(u, key=ORDER.index)[0] for u in units])
+        extra = [frozenset(k) for who, k, _ in _triggers(state, obj, ab, [_first(u)[0] for u in units])
                  if who == player]
-        all_units = tuple(Unit(frozenset(ManaType(t) for t in u)) for u in units + extra)
+        all_units = tuple(Unit(frozenset(ManaType(t) for t in _letters(u))) for u in units + extra)
         if all_units:
             out.append((Supply(obj.id, all_units), index))
     return out

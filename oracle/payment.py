@@ -64,11 +64,13 @@ def pay_mana(state: State, player: str, cost: ConcreteCost, auto: bool, used: fr
                           f"{player} can't pay {concrete_text(need)} with the pool ({state.player(player).pool or 'empty'})"
                           " and the untapped mana sources (601.2h)", "601.2h")
         remaining = [by_key[k][0] for k in plan.activations]
-        for key in plan.activations:
+        for n, key in enumerate(plan.activations):
             remaining = [s for s in remaining if s.key != key]
             sup, index = by_key[key]
+            chosen = plan.types[n] if n < len(plan.types) else ()
+            produce = chosen[0] if len(chosen) == 1 and len(sup.units[0].types) > 1 else None
             trace.add("601.2g", f"the engine activates {key}'s mana ability (pay: auto)")
-            state = mana_abilities.activate(state, player, key, index, None, trace,
+            state = mana_abilities.activate(state, player, key, index, produce, trace,
                                             chooser_for(need, state, player, remaining))
     p = state.player(player)
     new_pool = pay_from_pool(need, p.pool)

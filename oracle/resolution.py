@@ -145,7 +145,9 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
 
 
 def state_based_actions(state: State, trace: Trace) -> State:
-    """704.5f-h: zero toughness, lethal damage, deathtouch damage; 704.5a: 0 life loses."""
+    """704.5f-h: zero toughness, lethal damage, deathtouch damage. 704.5a (a player at 0 life
+    loses) is deliberately not applied: a case observes the game after it, so players stay in
+    until a `leave_game` step."""
     changed = True
     while changed:
         changed = False
@@ -158,11 +160,5 @@ def state_based_actions(state: State, trace: Trace) -> State:
                 changed = True
             elif obj.damage >= c.toughness or (obj.deathtouched and obj.damage > 0):
                 state = move(state, obj.id, "graveyard", trace, note="lethal damage (704.5g)")
-                changed = True
-        for p in state.players:
-            if p.in_game and p.life <= 0:
-                from .players import leave_game
-                trace.add("704.5a", f"{p.name} has {p.life} life and loses the game")
-                state = leave_game(state, p.name, trace)
                 changed = True
     return state

@@ -130,6 +130,7 @@ class State:
     effects: tuple[TimedEffect, ...] = ()
     damage_log: tuple[DamageEvent, ...] = ()
     clock: int = 1
+    pending: tuple[tuple[str, int], ...] = ()   # triggered abilities waiting for the stack (source, index)
     _cache: dict = field(default_factory=dict, compare=False, repr=False, init=False)
 
     # -- players --------------------------------------------------------------------------

@@ -27,14 +27,18 @@ life budget L this is done in phases on one network (``flow`` explains why phase
 earlier ones achieved): push life (l = min(L, Phyrexian demand) is then maximal), then pool
 mana, then source mana into the fixed nodes (they must saturate), then open the twobrid
 nodes' sink edges and augment (k is then maximal given the rest: the flow is maximum).
-Feasibility is monotone in L (turning a mana-paid Phyrexian symbol into life frees a unit),
-so a binary search finds the least life that works: mana is preferred to life.
+"Payable with at most L life payments" is monotone in L, so a binary search finds the least
+L that works, and the payment built at that L pays exactly L: mana is preferred to life.
 
-Cost: O(n) to build classes and to map the flow back to units (n = units), plus
-O(log p) max flows of bounded size (p = Phyrexian symbols): polynomial, and in practice
-linear in the number of sources (see ``benchmarks/bench_solver.py``).
+Cost: O(n log n) to build the classes and map the flow back to units (n = units; the log
+is one sort of the sources), plus O(log p) max flows of bounded size (p = Phyrexian
+symbols): polynomial, and in practice linear in the number of sources (see
+``benchmarks/bench_solver.py``).  Mana abilities with costs of their own (filter lands) are
+not modelled here: a ``Source`` is free to activate.
 
-Determinism and preferences.  Pool mana is pushed before source mana; the flow is mapped
+Determinism and preferences.  A cost the pool alone can pay activates nothing (the pool-only
+network is tried first); pool mana is pushed before source mana, spare pool mana pays
+twobrid symbols generically rather than activating for them, and the flow is mapped
 back to units taking pool mana first, then sources with more units first (a Sol Ring before
 a Wastes), then the input order; generic mana comes from the leftover pool, then unused
 units of sources already activated, then new activations.  Hybrid Phyrexian symbols paid
@@ -52,7 +56,7 @@ from .cost import ManaCost
 from .errors import ChoiceError
 from .flow import FlowNetwork
 from .pool import ManaPool
-from .sources import ManaUnit, Source
+from .sources import Source
 from .symbols import PHYREXIAN_KINDS, SymbolKind
 from .types import MANA_TYPES, ManaType, card_color_order
 
@@ -99,7 +103,6 @@ class _Plan:
     generic: int
     twobrid: int
     fixed_life: int
-    concrete: ConcreteCost | None
 
 
 @dataclass
@@ -108,7 +111,6 @@ class _UnitClass:
     snow: bool
     from_pool: bool
     count: int = 0
-    members: list[tuple[int, int]] = field(default_factory=list)  # (source, unit) indexes
 
     def first_type(self, accepts: frozenset[ManaType]) -> ManaType:
         return next(t for t in MANA_TYPES if t in self.types and t in accepts)
@@ -143,17 +145,20 @@ def solve(
     phyrexian_demand = sum(r.demand for r in plan.requirements if r.life_ok)
     budget = min(phyrexian_demand, (life_left - plan.fixed_life) // LIFE_PER_PHYREXIAN)
 
-    best = _attempt(plan, classes, budget)
+    # Pool mana alone first (it is already there, 106.4), then with activations; no life.
+    best = _attempt(plan, classes, 0, with_sources=False) or _attempt(plan, classes, 0)
     if best is None:
-        return None
-    low, high = 0, budget  # the least life budget that works lies in [low, high]
-    while low < high:
-        middle = (low + high) // 2
-        found = _attempt(plan, classes, middle)
-        if found is None:
-            low = middle + 1
-        else:
-            high, best = middle, found
+        if not budget or _attempt(plan, classes, budget) is None:
+            return None
+        low, high = 1, budget  # the least life that works lies in [low, high]
+        while low < high:
+            middle = (low + high) // 2
+            if _attempt(plan, classes, middle) is None:
+                low = middle + 1
+            else:
+                high = middle
+        best = _attempt(plan, classes, high, with_sources=False) or _attempt(plan, classes, high)
+        assert best is not None
     return _payment(cost, plan, pool, sources, classes, class_of, best)
 
 
@@ -177,7 +182,7 @@ def _plan(cost: ManaCost | ConcreteCost) -> _Plan:
         for t in (ManaType.C, *(c.mana_type for c in card_color_order(t.color for t in cost.colored if t.color))):
             if cost.colored[t]:
                 need("{" + t.value + "}", frozenset({t}), cost.colored[t])
-        return _Plan(requirements, index, cost.generic, 0, cost.life, cost)
+        return _Plan(requirements, index, cost.generic, 0, cost.life)
     if not isinstance(cost, ManaCost):
         raise TypeError("cost must be a ManaCost or a ConcreteCost")
     if cost.has_x:
@@ -194,7 +199,7 @@ def _plan(cost: ManaCost | ConcreteCost) -> _Plan:
             need(label, symbol.accepts(), optional=True)
         else:
             need(label, symbol.accepts(), life_ok=kind in PHYREXIAN_KINDS)
-    return _Plan(requirements, index, generic, twobrid, 0, None)
+    return _Plan(requirements, index, generic, twobrid, 0)
 
 
 # -- the units as classes -----------------------------------------------------------------
@@ -215,9 +220,7 @@ def _classes(pool: ManaPool, sources: tuple[Source, ...]) -> tuple[list[_UnitCla
             if key not in by_key:
                 by_key[key] = len(classes)
                 classes.append(_UnitClass(unit.types, unit.snow, False))
-            c = classes[by_key[key]]
-            c.count += 1
-            c.members.append((i, j))
+            classes[by_key[key]].count += 1
             class_of[(i, j)] = by_key[key]
     return classes, class_of
 
@@ -232,7 +235,9 @@ class _Flows:
     colored_twobrid: dict[int, int]  # twobrid requirement -> symbols paid by color
 
 
-def _attempt(plan: _Plan, classes: list[_UnitClass], life_budget: int) -> _Flows | None:
+def _attempt(plan: _Plan, classes: list[_UnitClass], life_budget: int, with_sources: bool = True) -> _Flows | None:
+    """Class flows paying the cost with at most ``life_budget`` Phyrexian symbols paid with
+    life (and, if not ``with_sources``, with pool mana only), or None if there are none."""
     reqs = plan.requirements
     source, sink, life = 0, 1, 2
     first_req = 3 + len(classes)
@@ -252,7 +257,7 @@ def _attempt(plan: _Plan, classes: list[_UnitClass], life_budget: int) -> _Flows
     # Phases; edges out of the source and into the sink never lose flow (flow.py).
     net.raise_capacity(life_edge, life_budget)
     net.max_flow(source, sink)
-    for from_pool in (True, False):
+    for from_pool in (True, False) if with_sources else (True,):
         for ci, c in enumerate(classes):
             if c.from_pool == from_pool:
                 net.raise_capacity(open_edges[ci], c.count)
@@ -267,7 +272,7 @@ def _attempt(plan: _Plan, classes: list[_UnitClass], life_budget: int) -> _Flows
 
     by_color = sum(net.flow(sink_edges[ri]) for ri, r in enumerate(reqs) if r.optional)
     by_life = net.flow(life_edge)
-    units = sum(c.count for c in classes)
+    units = sum(c.count for c in classes if with_sources or c.from_pool)
     if by_color + by_life < plan.generic + 2 * plan.twobrid + fixed - units:
         return None
     return _Flows(
@@ -290,6 +295,7 @@ def _payment(
     flows: _Flows,
 ) -> Payment:
     reqs = plan.requirements
+    flows = _spare_pool_pays_twobrids(plan, classes, flows)
     # The mana types each requirement receives and each class gives, from the class flows.
     queues: list[deque[ManaType]] = [deque() for _ in reqs]
     routed: list[deque[ManaType]] = [deque() for _ in classes]
@@ -354,6 +360,25 @@ def _payment(
     return Payment(activations, spent, life, hybrid_choices, phyrexian_choices, leftover)
 
 
+def _spare_pool_pays_twobrids(plan: _Plan, classes: list[_UnitClass], flows: _Flows) -> _Flows:
+    """Prefer pool mana: while the pool has two spare mana, pay a twobrid symbol that source
+    mana pays by color with those two instead (107.4e), saving that source's mana."""
+    spare = sum(c.count for c in classes if c.from_pool)
+    spare -= sum(amount for (ci, _), amount in flows.mana.items() if classes[ci].from_pool)
+    generic = plan.generic + 2 * (plan.twobrid - sum(flows.colored_twobrid.values()))
+    switches = max(0, (spare - generic) // 2)
+    if not switches:
+        return flows
+    mana, by_color = dict(flows.mana), dict(flows.colored_twobrid)
+    for ci, ri in sorted(mana):
+        if switches and not classes[ci].from_pool and plan.requirements[ri].optional:
+            take = min(switches, mana[(ci, ri)])
+            mana[(ci, ri)] -= take
+            by_color[ri] -= take
+            switches -= take
+    return _Flows({key: amount for key, amount in mana.items() if amount}, flows.life, by_color)
+
+
 def _spend(
     cost: ManaCost | ConcreteCost,
     plan: _Plan,
@@ -409,4 +434,4 @@ def _spend(
     return tuple(spent), life, tuple(hybrid), tuple(phyrexian)
 
 
-__all__ = ["Payment", "solve", "ManaUnit", "Source"]
+__all__ = ["Payment", "solve"]

@@ -1,0 +1,375 @@
+"""Casting a spell, 601.2a-i, one explicit stage per sub-step, each recording its rule.
+
+Every stage works on immutable states: an illegal cast raises `Illegal` and the caller keeps
+the state from before the cast (601.2e, 730), including mana abilities activated during it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import product
+from typing import Any, Mapping, Sequence
+
+from . import payment
+from .characteristics import chars, matches
+from .costs import (ChoiceError, ConcreteCost, ManaCost, cost_text, hybrid_options, phyrexian_count,
+                    resolve_choices)
+from .errors import Illegal, RequestError
+from .prowl import cheapest, prowl_costs, prowl_enabler
+from .reasons import Reason
+from .state import MAIN_STEPS, State
+from .targets import assign_targets
+from .total_cost import determine
+from .trace import Trace
+from .zones import move
+
+
+@dataclass(frozen=True)
+class CastSpec:
+    """A `cast` step, every choice spelled out (docs/case-format.md)."""
+
+    player: str
+    object: str
+    from_zone: str | None = None
+    alternative: tuple[str, ...] = ()
+    permission: str | None = None
+    prototype: bool = False
+    kicker: bool = False
+    sacrifice: tuple[str, ...] = ()
+    x: int | None = None
+    modes: tuple[int, ...] = ()
+    hybrid: tuple[str, ...] | None = None
+    phyrexian: tuple[str, ...] | None = None
+    targets: tuple[str, ...] = ()
+    reductions: tuple[tuple[str, str | None], ...] = ()
+    mana_abilities: tuple[tuple[str, int, str | None], ...] = ()
+    auto_pay: bool = True
+
+
+def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
+    known = {"player", "object", "from", "alternative_cost", "permission", "prototype", "kicker", "sacrifice",
+             "x", "modes", "hybrid", "phyrexian", "targets", "reductions", "mana_abilities", "pay"}
+    extra = set(raw) - known
+    if extra:
+        raise RequestError(f"cast: unknown fields {sorted(extra)}")
+    if "player" not in raw or "object" not in raw:
+        raise RequestError("cast needs player and object")
+    alt = raw.get("alternative_cost")
+    alts = () if alt is None else ((alt,) if isinstance(alt, str) else tuple(alt))
+    listed = tuple((m["object"], int(m.get("ability", 0)), m.get("produce"))
+                   for m in raw.get("mana_abilities") or ())
+    pay = raw.get("pay") or ("listed" if "mana_abilities" in raw else "auto")
+    if pay not in ("auto", "listed"):
+        raise RequestError(f"cast: pay must be auto or listed, not {pay!r}")
+    x = raw.get("x")
+    if x is not None and (isinstance(x, bool) or not isinstance(x, int)):
+        raise RequestError("cast: x must be an integer")
+    return CastSpec(
+        player=raw["player"], object=raw["object"], from_zone=raw.get("from"), alternative=alts,
+        permission=raw.get("permission"), prototype=bool(raw.get("prototype", False)),
+        kicker=bool(raw.get("kicker", False)), sacrifice=tuple(raw.get("sacrifice") or ()), x=x,
+        modes=tuple(raw.get("modes") or ()),
+        hybrid=tuple(str(h) for h in raw["hybrid"]) if raw.get("hybrid") is not None else None,
+        phyrexian=tuple(raw["phyrexian"]) if raw.get("phyrexian") is not None else None,
+        targets=tuple(raw.get("targets") or ()),
+        reductions=tuple((r["source"], r.get("choice")) for r in raw.get("reductions") or ()),
+        mana_abilities=listed, auto_pay=pay == "auto")
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The spell after 601.2a-e: on the stack with every announcement made."""
+
+    state: State
+    spell: str
+    caster: str
+    to_pay: ManaCost | None          # None: no mana cost and no alternative cost (118.6)
+    label: str
+    x: int | None
+    alt: str | None
+    kicked: bool
+    targets: tuple[str, ...]
+    target_controllers: tuple[str | None, ...]
+
+
+def _fail(reason: Reason, note: str, substep: str) -> Illegal:
+    return Illegal(reason, note, substep)
+
+
+# ---- 601.2a ---------------------------------------------------------------------------------
+
+def _find_permission(state: State, spell_id: str, caster: str, zone: str, permission: str | None,
+                     free: bool) -> str | None:
+    """An object whose cast_permission lets `caster` cast the spell from `zone` (free: without
+    paying its mana cost). `permission` narrows the search to one object."""
+    obj = state.obj(spell_id)
+    c = chars(state, obj)
+    candidates = [state.objects[permission]] if permission in state.objects else list(state.battlefield())
+    for src in candidates:
+        if src.zone != "battlefield" or src.controller != caster or src.kind != "card":
+            continue
+        for ab in src.base.abilities:
+            if ab.kind != "cast_permission" or zone not in ab.zones:
+                continue
+            if free and not ab.without_paying:
+                continue
+            if zone != "hand" and obj.owner != caster:
+                continue
+            if matches(c, obj, ab.spells, src.controller, src.id):
+                return src.id
+    return None
+
+
+def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
+    caster = spec.player
+    if not state.has_player(caster):
+        raise RequestError(f"cast: unknown player {caster!r}")
+    if spec.permission is not None and spec.permission not in state.objects:
+        raise RequestError(f"cast: unknown permission object {spec.permission!r}")
+    obj = state.objects.get(spec.object)
+    if obj is None or obj.zone == "gone" or obj.kind != "card":
+        raise _fail(Reason.OBJECT_NOT_FOUND, f"{spec.object} does not exist in the game (601.2a)", "601.2a")
+    if spec.from_zone is not None and obj.zone != spec.from_zone:
+        raise _fail(Reason.NOT_IN_ZONE, f"{spec.object} is in {obj.zone}, not {spec.from_zone} (601.2a)", "601.2a")
+    if not state.player(caster).in_game:
+        raise _fail(Reason.NO_PERMISSION, f"{caster} is not in the game (601.3)", "601.2a")
+    c = chars(state, obj)
+    if c.is_("Land"):
+        raise _fail(Reason.NO_PERMISSION, f"{c.name} is a land: lands are played, not cast (305.1, 601.3)", "601.2a")
+    if obj.zone == "hand":
+        if obj.owner != caster:
+            raise _fail(Reason.NO_PERMISSION, f"{spec.object} is in {obj.owner}'s hand, not {caster}'s (601.3)", "601.2a")
+        trace.add("601.3", f"{caster} may cast {c.name} from their hand")
+    elif obj.zone in ("stack", "battlefield"):
+        raise _fail(Reason.NO_PERMISSION, f"{spec.object} is on the {obj.zone}; it can't be cast from there (601.3)",
+                    "601.2a")
+    else:
+        src = _find_permission(state, spec.object, caster, obj.zone, spec.permission, False)
+        if src is None:
+            raise _fail(Reason.NO_PERMISSION, f"nothing lets {caster} cast {c.name} from the {obj.zone} (601.3)",
+                        "601.2a")
+        trace.add("601.3", f"{state.obj(src).base.name} ({src}) lets {caster} cast {c.name} from the {obj.zone}")
+    t = state.turn
+    if not (c.is_("Instant") or "flash" in c.keywords):
+        if t.active != caster or t.step not in MAIN_STEPS or state.stack:
+            where = f"{t.active}'s {t.step.replace('_', ' ')}" + (", stack not empty" if state.stack else "")
+            raise _fail(Reason.WRONG_TIMING, f"{c.name} has sorcery timing; now is {where} (117.1a, 601.3)", "601.2a")
+        trace.add("117.1a", f"sorcery timing is met: {caster}'s main phase, empty stack")
+    else:
+        trace.add("117.1a", f"{c.name} may be cast any time {caster} has priority")
+    # 601.2a: the card moves to the stack; its caster controls it
+    from_zone = obj.zone
+    state = move(state, spec.object, "stack", None, controller=caster)
+    spell = state.obj(spec.object)
+    trace.add("601.2a", f"{c.name} ({spec.object}) moves from {from_zone} to the stack under {caster}'s control")
+    # ---- 601.2b: announcements ---------------------------------------------------------------
+    if len(spec.alternative) > 1:
+        raise _fail(Reason.MULTIPLE_ALTERNATIVE_COSTS,
+                    f"{len(spec.alternative)} alternative costs announced ({', '.join(spec.alternative)}); only one may "
+                    "apply (118.9a)", "601.2b")
+    if spec.prototype:
+        if spell.base.prototype is None:
+            raise _fail(Reason.PROTOTYPE_UNAVAILABLE, f"{c.name} has no prototype (702.160a)", "601.2b")
+        state = state.with_obj(replace(spell, prototyped=True))
+        spell = state.obj(spec.object)
+        p = spell.base.prototype
+        trace.add("718.3", f"cast prototyped: mana cost {p.mana_cost}, {p.power}/{p.toughness} (718.3a-b)")
+    c = chars(state, spell)
+    mana_cost = c.mana_cost
+    alt = spec.alternative[0] if spec.alternative else None
+    to_pay: ManaCost | None
+    if alt is None:
+        to_pay = mana_cost
+        label = ("its prototype mana cost " if spell.prototyped else "its mana cost ") + (cost_text(mana_cost) or "")
+        if mana_cost is None:
+            label = "no mana cost (unpayable, 118.6)"
+    elif alt == "prowl":
+        costs = prowl_costs(state, spell, caster)
+        if not costs:
+            raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} has no prowl (702.76a)", "601.2b")
+        enabler = prowl_enabler(state, c, caster)
+        if enabler is None:
+            types = "every creature type" if c.all_creature_types else (", ".join(sorted(c.creature_types)) or "none")
+            raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE,
+                        f"no player was dealt combat damage this turn by a source {caster} controlled with any of "
+                        f"the spell's creature types ({types}) (702.76a)", "601.2b")
+        ev = enabler.event
+        trace.add("702.76a", f"prowl available: {ev.source_name} ({ev.source}), controlled by {ev.controller}, dealt "
+                             f"{ev.amount} combat damage to {ev.player}; shared creature type: {enabler.matched}")
+        chosen = cheapest(costs)
+        to_pay = ManaCost.parse(chosen.cost)
+        label = f"the prowl cost {chosen.cost}" + ("" if chosen.source == "printed" else f" (granted by {chosen.source})")
+    elif alt == "without_paying_mana_cost":
+        src = _find_permission(state, spec.object, caster, from_zone, spec.permission, True)
+        if src is None:
+            raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE,
+                        f"nothing lets {caster} cast {c.name} from the {from_zone} without paying its mana cost (118.9)",
+                        "601.2b")
+        to_pay = ManaCost(())
+        label = f"no mana: cast without paying its mana cost ({state.obj(src).base.name}, {src}; 118.9)"
+    else:
+        named = dict(spell.base.alternative_costs)
+        if alt not in named:
+            raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} has no {alt} cost (118.9)", "601.2b")
+        to_pay = ManaCost.parse(named[alt])
+        label = f"the {alt} cost {named[alt]}"
+    if alt is not None:
+        trace.add("118.9", f"alternative cost announced: {alt}")
+    if spec.kicker:
+        if spell.base.kicker is None:
+            raise _fail(Reason.ADDITIONAL_COST_UNAVAILABLE, f"{c.name} has no kicker (118.8)", "601.2b")
+        if to_pay is not None:
+            to_pay = to_pay + ManaCost.parse(spell.base.kicker)
+        label += f" plus kicker {spell.base.kicker}"
+        trace.add("118.8", f"kicker {spell.base.kicker} announced")
+    required = sum(a.count for a in spell.base.additional_costs)
+    if len(spec.sacrifice) != required or len(set(spec.sacrifice)) != len(spec.sacrifice):
+        raise _fail(Reason.ADDITIONAL_COST_UNAVAILABLE,
+                    f"{c.name} needs {required} object(s) announced for its sacrifice cost, got {len(spec.sacrifice)} "
+                    "(118.8, 601.2b)", "601.2b")
+    if required:
+        trace.add("118.8", f"additional cost announced: sacrifice {', '.join(spec.sacrifice)}")
+    if spec.modes:
+        raise _fail(Reason.INVALID_MODE, f"{c.name} is not modal (700.2)", "601.2b")
+    x = spec.x
+    pays_x = to_pay is not None and to_pay.has_x
+    if x is not None and x < 0:
+        raise _fail(Reason.INVALID_X, f"X can't be negative ({x}) (107.1b, 107.3a)", "601.2b")
+    if pays_x:
+        if x is None:
+            raise _fail(Reason.INVALID_X, f"the cost {to_pay} has {{X}}: its value must be announced (107.3a)", "601.2b")
+        trace.add("107.3a", f"X = {x}")
+    else:
+        if x not in (None, 0):
+            why = ("the mana cost is not being paid, so X must be 0 (107.3b)" if mana_cost is not None and mana_cost.has_x
+                   else "the cost has no {X} (107.3a)")
+            raise _fail(Reason.INVALID_X, f"X = {x} announced but {why}", "601.2b")
+        x = 0 if (mana_cost is not None and mana_cost.has_x) else None
+        if x == 0:
+            trace.add("107.3b", "X is 0: the mana cost with {X} is not being paid")
+    if to_pay is not None:
+        hyb = spec.hybrid if spec.hybrid is not None else tuple(h[0] for h in hybrid_options(to_pay))
+        phy = spec.phyrexian if spec.phyrexian is not None else ("mana",) * phyrexian_count(to_pay)
+        try:
+            resolve_choices(to_pay, x, hyb, phy)
+        except ChoiceError as exc:
+            raise _fail(Reason(exc.code), f"{exc} (601.2b, 118.13a)", "601.2b") from None
+    elif spec.hybrid or spec.phyrexian:
+        raise _fail(Reason.INVALID_HYBRID_CHOICE if spec.hybrid else Reason.INVALID_PHYREXIAN_CHOICE,
+                    "choices announced for a spell with no cost to pay", "601.2b")
+    # ---- 601.2c: targets -------------------------------------------------------------------------
+    assigned = assign_targets(state, spell.base.targets, spec.targets, caster, spec.object)
+    if assigned:
+        trace.add("601.2c", "targets: " + ", ".join(t for _, t, _ in assigned))
+    # ---- 601.2d (no division modelled) / 601.2e --------------------------------------------------
+    trace.add("601.2e", "the proposed spell is legal to cast")
+    return Proposal(state=state, spell=spec.object, caster=caster, to_pay=to_pay, label=label, x=x, alt=alt,
+                    kicked=spec.kicker, targets=tuple(t for _, t, _ in assigned),
+                    target_controllers=tuple(r for _, _, r in assigned))
+
+
+# ---- 601.2f-i -------------------------------------------------------------------------------------
+
+def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequence[str],
+        trace: Trace) -> tuple[State, dict]:
+    state, caster = prop.state, prop.caster
+    spell = state.obj(prop.spell)
+    total = None
+    if prop.to_pay is not None:
+        start = resolve_choices(prop.to_pay, prop.x, list(hybrid), list(phyrexian))
+        tc = determine(state, spell, caster, start, prop.label, spec.reductions, trace)
+        total = tc.cost
+    else:
+        trace.add("118.6", "the spell has no mana cost and no alternative cost: its cost is unpayable")
+    total_text = total and _text(total)
+    life = total.life if total is not None else 0
+    try:
+        # 601.2g: mana abilities
+        state = payment.activate_listed(state, caster, spec.mana_abilities, total, trace)
+        # 601.2h: pay everything at once
+        if total is None:
+            raise Illegal(Reason.UNPAYABLE_COST, f"{chars(state, spell).name} has no mana cost; an unpayable cost "
+                                                 "can't be paid (118.6)", "601.2h")
+        for oid in spec.sacrifice:
+            if not _sacrificable(state, prop, oid):
+                raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{oid} can't be sacrificed to pay the additional cost "
+                                                             "(118.8, 601.2h)", "601.2h")
+        state = payment.pay_life(state, caster, total.life, trace)
+        used = frozenset(o for o, _, _ in spec.mana_abilities)
+        state = payment.pay_mana(state, caster, total, spec.auto_pay, used, trace)
+        for oid in spec.sacrifice:
+            state = move(state, oid, "graveyard", trace, note="sacrificed to pay an additional cost (601.2h)")
+    except Illegal as exc:
+        exc.total_cost = total_text
+        exc.life_paid = life if total is not None else None
+        raise
+    # 601.2i: the spell becomes cast
+    spell = state.obj(prop.spell)
+    state = state.with_obj(replace(spell, cast=True, prowl_paid=prop.alt == "prowl", alt_cost=prop.alt, x=prop.x,
+                                   kicked=prop.kicked, targets=prop.targets,
+                                   target_controllers=prop.target_controllers))
+    trace.add("601.2i", f"{chars(state, spell).name} ({prop.spell}) becomes cast")
+    result = {"legal": True, "total_cost": total_text, "life_paid": life}
+    return state, result
+
+
+def _text(total: ConcreteCost) -> str:
+    from .costs import concrete_text
+    return concrete_text(total)
+
+
+def _sacrificable(state: State, prop: Proposal, oid: str) -> bool:
+    obj = state.objects.get(oid)
+    if obj is None or obj.zone != "battlefield" or obj.controller != prop.caster or oid == prop.spell:
+        return False
+    spell = state.obj(prop.spell)
+    c = chars(state, obj)
+    return any(matches(c, obj, a.sacrifice, prop.caster) for a in spell.base.additional_costs)
+
+
+def _candidates(to_pay: ManaCost | None, spec: CastSpec) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Choices to try when the case leaves them to the engine: the first that lets the cost be
+    paid wins; coloured halves before generic ones, mana before life (case-format)."""
+    if to_pay is None:
+        return [((), ())]
+    if spec.hybrid is not None:
+        hyb_opts: list[tuple[tuple[str, ...], ...]] = [(spec.hybrid,)]
+    else:
+        per = [tuple(sorted(h, key=lambda v: v.isdigit() or v == "C")) for h in hybrid_options(to_pay)]
+        hyb_opts = [tuple(p) for p in product(*per)] if per else [()]
+        hyb_opts = [tuple(h) for h in hyb_opts]  # type: ignore[misc]
+    if spec.phyrexian is not None:
+        phy_opts = [spec.phyrexian]
+    else:
+        n = phyrexian_count(to_pay)
+        phy_opts = list(product(("mana", "life"), repeat=n)) if n else [()]
+    out = []
+    for h in (hyb_opts if spec.hybrid is None else [spec.hybrid]):
+        for p in phy_opts:
+            out.append((tuple(h), tuple(p)))
+            if len(out) >= 512:
+                return out
+    return out
+
+
+def cast(state: State, spec: CastSpec, trace: Trace) -> tuple[State, dict]:
+    """Run 601.2a-i; raise Illegal (the caller rewinds) or return the new state and result."""
+    prop = propose(state, spec, trace)
+    candidates = _candidates(prop.to_pay, spec)
+    if len(candidates) == 1:
+        return pay(prop, spec, candidates[0][0], candidates[0][1], trace)
+    first_error: Illegal | None = None
+    first_lines: list = []
+    for hyb, phy in candidates:
+        attempt = Trace(trace.step)
+        try:
+            result = pay(prop, spec, hyb, phy, attempt)
+        except Illegal as exc:
+            if first_error is None:
+                first_error, first_lines = exc, attempt.lines
+            continue
+        trace.add("601.2b", f"engine's choices: hybrid {list(hyb)}, Phyrexian {list(phy)} (the first that can be paid)")
+        trace.lines.extend(attempt.lines)
+        return result
+    trace.lines.extend(first_lines)
+    assert first_error is not None
+    raise first_error

@@ -1,0 +1,52 @@
+"""Copies of spells (707.10) and permanents (707.2), with prototype values (718.3c-d)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .errors import Illegal, RequestError
+from .reasons import Reason
+from .resolution import PendingTrigger, enter_battlefield, put_triggers
+from .state import Obj, State
+from .trace import Trace
+
+
+def _new_id(state: State, new_id: str) -> None:
+    if new_id in state.objects:
+        raise RequestError(f"new_id {new_id!r} is already used")
+
+
+def copy_spell(state: State, oid: str, new_id: str, controller: str | None, trace: Trace) -> State:
+    """707.10: the copy has the copiable values and every decision made for the spell (X,
+    targets, alternative and additional costs: a prowl-paid spell's copy is prowl-paid), is
+    prototyped if the spell is (718.3c), and is controlled and owned by whoever put it there."""
+    _new_id(state, new_id)
+    orig = state.obj(oid)
+    if orig.zone != "stack" or orig.kind != "card":
+        raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a spell on the stack (707.10)")
+    who = controller or orig.controller
+    state, ts = state.tick()
+    copy = replace(orig, id=new_id, owner=who, controller=who, copy_of=orig.base, is_copy=True, token=False,
+                   cast=False, timestamp=ts, incarnation=0)
+    state = replace(state.with_obj(copy), stack=state.stack + (new_id,))
+    trace.add("707.10", f"a copy of {orig.base.name} ({new_id}) is put on the stack under {who}'s control"
+              + ("; it is prototyped too (718.3c)" if orig.prototyped else ""))
+    return state
+
+
+def copy_permanent(state: State, oid: str, new_id: str, controller: str | None, trace: Trace) -> State:
+    """707.2: a token with the copiable values; 718.3d: a copy of a permanent that was a
+    prototyped spell has the prototype values. Status, counters and effects aren't copied."""
+    _new_id(state, new_id)
+    orig = state.obj(oid)
+    if orig.zone != "battlefield":
+        raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a permanent (707.2)")
+    who = controller or orig.controller
+    state, ts = state.tick()
+    token = Obj(id=new_id, card=orig.base, zone="battlefield", owner=who, controller=who, timestamp=ts,
+                token=True, is_copy=True, copy_of=orig.base, summoning_sick=True, prototyped=orig.prototyped)
+    state = state.with_obj(token)
+    trace.add("707.2", f"a token copy of {orig.base.name} ({new_id}) enters under {who}'s control"
+              + ("; it has the prototype values (718.3d)" if orig.prototyped else ""))
+    pending: list[PendingTrigger] = []
+    state = enter_battlefield(state, new_id, trace, pending)
+    return put_triggers(state, pending, None, trace)

@@ -1,0 +1,45 @@
+"""The oracle as an engine: the same contract an external engine implements."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .scenario import run_case
+from .trace import explain_lines
+
+VERSION = "0.1.0"
+
+# Every feature of cases/features.yaml the oracle supports (hard-coded: the oracle does no I/O).
+# Not supported: "modes" (no modal card is modelled yet).
+FEATURES: frozenset[str] = frozenset({
+    "casting", "timing", "targets", "total_cost", "cost_increase", "cost_reduction", "cost_floor",
+    "lock_in", "alternative_cost", "additional_cost", "x", "hybrid", "phyrexian", "mana_value", "color",
+    "mana_cost_parse", "mana_abilities", "mana_pool", "payment", "summoning_sickness", "untap_symbol",
+    "could_produce", "mana_replacement", "mana_trigger", "illegal_rewind", "prowl", "prototype",
+    "changeling", "type_change", "combat", "zone_change", "copy", "control_change", "lki", "resolution",
+    "multiplayer",
+})
+
+
+class OracleEngine:
+    """The reference engine: pure, deterministic, no I/O."""
+
+    name = "castrules-oracle"
+    version = VERSION
+    features = FEATURES
+
+    def run(self, request: Mapping[str, Any]) -> dict:
+        """Run one case request: {"case": {...}, "cards": {...}, "observe": [...]}."""
+        from .errors import RequestError
+        if not isinstance(request, Mapping) or "case" not in request:
+            raise RequestError("a request needs a 'case'")
+        return run_case(request["case"], request.get("cards") or {}, request.get("observe") or ())
+
+    def explain(self, request: Mapping[str, Any]) -> list[str]:
+        """A human-readable trace of the run, one decision per line with its rule."""
+        result = self.run(request)
+        lines = explain_lines(result["trace"])
+        for n, step in enumerate(result["steps"], start=1):
+            verdict = "legal" if step.get("legal") else f"ILLEGAL ({step.get('reason')} at {step.get('substep', '-')})"
+            extra = f", total {step['total_cost']}" if "total_cost" in step else ""
+            lines.append(f"step {n}: {verdict}{extra}")
+        return lines
