@@ -47,6 +47,7 @@ def measure_load(repeat: int) -> dict:
         schemas._registry.cache_clear()
         schemas.validator.cache_clear()
         schemas.def_validator.cache_clear()
+        schemas._fast.cache_clear()
         vocabulary.load.cache_clear()
         load_suite()
 

@@ -2,6 +2,11 @@
 
 Every ``schema/*.schema.json`` is registered under its ``$id``; a ``$ref`` to anything else
 fails instead of being fetched over the network.
+
+Two validators, one verdict: jsonschema-rs (compiled, about a hundred times faster) answers
+"is this valid?" on the hot path; the pure-Python jsonschema explains what is wrong, with a
+pointer for every error, only for documents that fail. Without jsonschema-rs everything
+goes through jsonschema, just slower.
 """
 
 from __future__ import annotations
@@ -18,6 +23,11 @@ from referencing.exceptions import NoSuchResource
 
 from harness import paths
 from harness.problems import pointer_of
+
+try:  # optional fast path; see the module docstring
+    import jsonschema_rs
+except ImportError:  # pragma: no cover - exercised where the wheel is unavailable
+    jsonschema_rs = None
 
 BASE = "https://castrules.dev/schema/v1/"
 
@@ -52,8 +62,35 @@ def schema_document(name: str) -> dict:
     return _registry(paths.schema_dir())[1][name]
 
 
+def _no_network(uri: str):
+    raise ValueError(f"refusing to fetch schema reference {uri!r}: only local schemas are used")
+
+
+@cache
+def _fast(name: str, definition: str | None = None):
+    """A compiled jsonschema-rs validator for a schema (or one of its $defs), or None."""
+    if jsonschema_rs is None:
+        return None
+    _, schemas_ = _registry(paths.schema_dir())
+    schema = schemas_[name]
+    if definition is not None:
+        schema = {"$schema": schema.get("$schema"), "$ref": f"#/$defs/{definition}", "$defs": schema["$defs"]}
+    try:
+        return jsonschema_rs.Draft202012Validator(schema, retriever=_no_network)
+    except Exception:  # a schema the fast validator cannot compile: fall back to jsonschema
+        return None
+
+
+def is_valid(name: str, instance: Any, definition: str | None = None) -> bool | None:
+    """The fast verdict, or None when no fast validator is available."""
+    fast = _fast(name, definition)
+    return None if fast is None else fast.is_valid(instance)
+
+
 def errors(name: str, instance: Any) -> Iterator[tuple[str, str]]:
     """(JSON pointer, message) for every way ``instance`` breaks schema ``name``."""
+    if is_valid(name, instance):
+        return
     v = validator(name)
     for error in sorted(v.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
         yield pointer_of(list(error.absolute_path)), _describe(error)
@@ -84,5 +121,7 @@ def def_validator(name: str, definition: str) -> Draft202012Validator:
 
 
 def def_errors(name: str, definition: str, instance: Any) -> list[str]:
+    if is_valid(name, instance, definition):
+        return []
     v = def_validator(name, definition)
     return [f"{pointer_of(list(e.absolute_path)) or '/'}: {_describe(e)}" for e in v.iter_errors(instance)]

@@ -98,10 +98,11 @@ def _fail(reason: Reason, note: str, substep: str) -> Illegal:
 # ---- 601.2a ---------------------------------------------------------------------------------
 
 def _find_permission(state: State, spell_id: str, caster: str, zone: str, permission: str | None,
-                     free: bool) -> str | None:
+                     free: bool, view=None) -> str | None:
     """An object whose cast_permission lets `caster` cast the spell from `zone` (free: without
-    paying its mana cost). `permission` narrows the search to one object."""
-    obj = state.obj(spell_id)
+    paying its mana cost). `permission` narrows the search to one object. `view` is the spell
+    as it would be cast (601.3e: e.g. prototyped, 718.3a)."""
+    obj = view or state.obj(spell_id)
     c = chars(state, obj)
     candidates = [state.objects[permission]] if permission in state.objects else list(state.battlefield())
     for src in candidates:
@@ -132,6 +133,9 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         raise _fail(Reason.NOT_IN_ZONE, f"{spec.object} is in {obj.zone}, not {spec.from_zone} (601.2a)", "601.2a")
     if not state.player(caster).in_game:
         raise _fail(Reason.NO_PERMISSION, f"{caster} is not in the game (601.3)", "601.2a")
+    # 601.3e / 718.3a: permissions and prohibitions look at the spell as it would be cast
+    view = replace(obj, zone="stack", controller=caster,
+                   prototyped=spec.prototype and obj.base.prototype is not None, x=spec.x)
     c = chars(state, obj)
     if c.is_("Land"):
         raise _fail(Reason.NO_PERMISSION, f"{c.name} is a land: lands are played, not cast (305.1, 601.3)", "601.2a")
@@ -143,11 +147,14 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         raise _fail(Reason.NO_PERMISSION, f"{spec.object} is on the {obj.zone}; it can't be cast from there (601.3)",
                     "601.2a")
     else:
-        src = _find_permission(state, spec.object, caster, obj.zone, spec.permission, False)
+        src = _find_permission(state, spec.object, caster, obj.zone, spec.permission, False, view)
         if src is None:
             raise _fail(Reason.NO_PERMISSION, f"nothing lets {caster} cast {c.name} from the {obj.zone} (601.3)",
                         "601.2a")
         trace.add("601.3", f"{state.obj(src).base.name} ({src}) lets {caster} cast {c.name} from the {obj.zone}")
+    prohibitor = _prohibited(state, view, caster, may_choose_x=True)
+    if prohibitor is not None:
+        raise _fail(Reason.NO_PERMISSION, f"{prohibitor} prohibits {caster} from casting {c.name} (601.3)", "601.2a")
     t = state.turn
     if not (c.is_("Instant") or "flash" in c.keywords):
         if t.active != caster or t.step not in MAIN_STEPS or state.stack:
@@ -261,10 +268,33 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     if assigned:
         trace.add("601.2c", "targets: " + ", ".join(t for _, t, _ in assigned))
     # ---- 601.2d (no division modelled) / 601.2e --------------------------------------------------
+    prohibitor = _prohibited(state, replace(spell, x=x), caster, may_choose_x=False)
+    if prohibitor is not None:
+        raise _fail(Reason.ILLEGAL_PROPOSAL, f"{prohibitor} prohibits casting the spell as proposed (601.2e, 601.5)",
+                    "601.2e")
     trace.add("601.2e", "the proposed spell is legal to cast")
     return Proposal(state=state, spell=spec.object, caster=caster, to_pay=to_pay, label=label, x=x, alt=alt,
                     kicked=spec.kicker, targets=tuple(t for _, t, _ in assigned),
                     target_controllers=tuple(r for _, _, r in assigned))
+
+
+def _prohibited(state: State, spell, caster: str, may_choose_x: bool) -> str | None:
+    """A cast_prohibition that stops `caster` casting `spell`; 601.3a: while X is still to be
+    announced, a prohibition on mana value parity can be avoided by the choice of X."""
+    c = chars(state, spell)
+    for src in state.battlefield():
+        for ab in src.base.abilities if src.kind == "card" else ():
+            if ab.kind != "cast_prohibition":
+                continue
+            if ab.players == "opponents" and caster == src.controller:
+                continue
+            if ab.players == "you" and caster != src.controller:
+                continue
+            if may_choose_x and ab.spells.mana_value and c.mana_cost is not None and c.mana_cost.has_x:
+                continue
+            if matches(c, spell, ab.spells, src.controller, src.id):
+                return f"{src.base.name} ({src.id})"
+    return None
 
 
 # ---- 601.2f-i -------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .errors import ChoiceError, ManaCostError
 from .symbols import HYBRID_KINDS, PHYREXIAN_KINDS, ManaSymbol, SymbolKind, tokenize
-from .types import Color, ManaCounts, ManaKey, ManaType, card_color_order
+from .types import Color, ManaCounts, ManaType, card_color_order
 from .cost import ManaCost
 
 LIFE_PER_PHYREXIAN = 2  # 107.4f: a Phyrexian symbol may be paid with 2 life
@@ -108,9 +108,6 @@ class ConcreteCost:
     def __str__(self) -> str:
         """The mana part printed like a mana cost, ``{0}`` when there is none; see ``life``."""
         return str(self.to_mana_cost()) or "{0}"
-
-    def count(self, key: ManaKey) -> int:
-        return self.colored[key]
 
 
 def resolve_choices(

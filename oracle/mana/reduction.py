@@ -2,9 +2,8 @@
 
 Each function returns ``(new_cost, rule)``: ``rule`` names the rule that decided the result,
 for the explanation trace (a reduction by a symbol names the symbol's rule first, then the
-rule of the reduction it turns into, e.g. ``"118.7e, 118.7b"``).  No component ever goes
-below zero: a mana component reduced to nothing is {0} (118.7, 601.2f).  Life is never
-reduced by these effects.
+rule of the reduction it turns into, e.g. ``"118.7e, 118.7b"``).  Amounts stop at zero: a
+cost whose mana is all reduced away is {0} (118.7, 601.2f).  Life is never reduced here.
 """
 
 from __future__ import annotations
