@@ -25,10 +25,18 @@ def plugin_suite(suite_builder):
     return b
 
 
+def _plugin_args() -> list[str]:
+    """Load the plugin by hand when castrules is not installed (no pytest11 entry point)."""
+    from importlib.metadata import entry_points
+
+    installed = any(ep.value == "harness.pytest_plugin" for ep in entry_points(group="pytest11"))
+    return [] if installed else ["-p", "harness.pytest_plugin"]
+
+
 def pytest_run(suite, *args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "CASTRULES_SUITE": str(suite.root),
-           "PYTHONPATH": os.pathsep.join([str(HERE / "fake_inprocess"), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", *args],
+           "PYTHONPATH": os.pathsep.join([str(HERE / "fake_inprocess"), str(HERE.parent.parent), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", *_plugin_args(), *args],
                           capture_output=True, text=True, env=env, cwd=cwd)
 
 
