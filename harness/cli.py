@@ -81,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     val = sub.add_parser("validate", help="check every case and card against the schemas and each other")
     val.add_argument("files", nargs="*", type=Path, help="extra case files to check with the suite")
     val.add_argument("--json", action="store_true", help="problems as JSON")
+    val.add_argument("--bundle", type=Path, metavar="FILE.json", help="validate an export bundle instead of the suite")
     val.set_defaults(handler=cmd_validate)
 
     exp = sub.add_parser("export", help="write every case and the catalog as one JSON bundle")
@@ -126,6 +127,8 @@ def _print_problems(suite: Suite, stream=sys.stderr) -> None:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    if args.bundle:
+        return validate_bundle(args.bundle)
     suite = load_suite(extra_files=args.files)
     if args.json:
         print(json.dumps({"cases": len(suite.cases), "cards": len(suite.catalog.cards),
@@ -136,6 +139,33 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print(f"{files} case files, {len(suite.catalog.cards)} cards: "
               + ("all valid" if not suite.problems else f"{len(suite.problems)} problem(s) in {len(suite.bad_files) or 'catalog'} file(s)"))
     return EXIT_USAGE if suite.problems else EXIT_OK
+
+
+def validate_bundle(path: Path) -> int:
+    """Schema-check an export bundle, and check that its ids are unique and its cards complete."""
+    from harness import schemas
+    from harness.documents import DocumentError, load_document
+
+    try:
+        bundle = load_document(path)
+    except DocumentError as exc:
+        print(f"{path}:{exc.line or '?'}: {exc.message}")
+        return EXIT_USAGE
+    problems = [f"{path}: at {pointer or '/'}: {message}" for pointer, message in schemas.errors("bundle", bundle)]
+    if not problems:
+        names = {card["name"] for card in bundle["catalog"]}
+        seen: set[str] = set()
+        for index, case in enumerate(bundle["cases"]):
+            if case["id"] in seen:
+                problems.append(f"{path}: at /cases/{index}/id: duplicate id {case['id']!r}")
+            seen.add(case["id"])
+            for o, obj in enumerate(case["setup"].get("objects", [])):
+                if obj["card"] not in names:
+                    problems.append(f"{path}: at /cases/{index}/setup/objects/{o}/card: {obj['card']!r} is not in the bundle's catalog")
+    for problem in problems:
+        print(problem)
+    print(f"{path}: " + ("valid bundle" if not problems else f"{len(problems)} problem(s)"))
+    return EXIT_USAGE if problems else EXIT_OK
 
 
 def cmd_list(args: argparse.Namespace) -> int:

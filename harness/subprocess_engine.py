@@ -8,8 +8,7 @@ A broken engine never takes the run down: a crash, a hang, a line that is not JS
 sequence number or a wrong shape becomes an exception for that case (the runner turns it into
 an ERROR or TIMEOUT result, with the tail of the engine's stderr as diagnostics) and the
 engine is restarted, handshake replayed, for the next case. After ``max_restarts`` restarts
-the run stops with ``TooManyRestarts``, which deliberately is not an ``Exception`` so that the
-runner's per-case error handling lets it through.
+the run stops with ``TooManyRestarts`` (an ``EngineGaveUp``, which the runner lets through).
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ import time
 from typing import Any, Mapping, Sequence
 
 from harness import __version__, schemas
-from harness.engine import EngineLoadError
+from harness.engine import EngineGaveUp, EngineLoadError
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 10.0           # seconds per case
@@ -68,11 +67,11 @@ class EngineStartError(EngineLoadError):
         self.diagnostics = diagnostics
 
 
-class TooManyRestarts(BaseException):
-    """The engine had to be restarted too often: the run stops here.
+class TooManyRestarts(EngineGaveUp):
+    """The engine had to be restarted too often: the run stops here, keeping its results.
 
-    A ``BaseException`` on purpose: ``harness.runner`` turns every ``Exception`` raised by an
-    engine into that case's result, and this one must end the run instead.
+    ``harness.runner`` must let ``EngineGaveUp`` through (it turns every other exception
+    raised by an engine into that case's result); the CLI reports it after the results.
     """
 
 
@@ -347,7 +346,7 @@ class SubprocessEngine:
         """Stop a healthy process without waiting for it (isolate mode)."""
         thread = threading.Thread(target=proc.stop, name="engine-stop", daemon=True)
         thread.start()
-        self._retired.append(thread)
+        self._retired = [t for t in self._retired if t.is_alive()] + [thread]
 
     def _fail(self, proc: EngineProcess, kind: type[EngineFailure], message: str) -> EngineFailure:
         proc.kill()

@@ -247,7 +247,7 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     for u in units:
         if produce is not None and (produce in u or produce * 2 in u):
             kind = produce if produce in u else produce * 2
-        elif produce is not None and len(u) > 1:
+        elif produce is not None:
             raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{oid} can't produce {{{produce}}} (its options: "
                           + ", ".join("".join("{%s}" % t for t in o) for o in sorted(u)) + ")")
         elif chooser is not None and len(u) > 1:

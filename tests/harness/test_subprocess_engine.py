@@ -21,7 +21,7 @@ import pytest
 
 from harness.cases import Case
 from harness.catalog import Catalog
-from harness.engine import EngineLoadError, load_engine
+from harness.engine import EngineGaveUp, EngineLoadError, load_engine
 from harness.results import Status
 from harness.runner import iter_results, run_cases
 from harness.subprocess_engine import SubprocessEngine, TooManyRestarts
@@ -163,7 +163,7 @@ def test_too_many_restarts_stops_the_run_keeping_the_results_so_far():
         engine.close()
     assert [r.status for r in seen] == [Status.ERROR] * 3
     assert "restarted 2 time(s) already (limit 2)" in str(info.value)
-    assert not isinstance(info.value, Exception)   # the runner's per-case handler lets it through
+    assert isinstance(info.value, EngineGaveUp)   # what the CLI catches to stop the run
 
 
 def test_too_many_restarts_stops_the_cli_with_a_clear_message(suite_builder):
@@ -174,9 +174,11 @@ def test_too_many_restarts_stops_the_cli_with_a_clear_message(suite_builder):
     env = {**os.environ, "CASTRULES_SUITE": str(suite_builder.root), "PYTHONPATH": str(REPO)}
     done = subprocess.run([sys.executable, "-m", "harness", "run", "--no-tables", "--timeout", "2",
                            "--engine", fake("crash", "--on", "*")], capture_output=True, text=True, env=env, timeout=60)
-    output = done.stdout + done.stderr
-    assert done.returncode != 0
-    assert "restarted 5 time(s) already (limit 5)" in output
+    assert done.returncode == 1, done.stderr
+    assert "the run stopped early after 6 of 7 cases" in done.stderr
+    assert "restarted 5 time(s) already (limit 5)" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert "fake-crash 0.0.1: 6 cases: 6 error" in done.stdout   # the results so far are reported
 
 
 def test_isolate_starts_one_process_per_case(tmp_path):
