@@ -14,7 +14,7 @@ from harness.problems import Problem
 from harness.vocabulary import Vocabulary
 
 _PLAYER = re.compile(r"^[A-Z]")
-_ON_STACK = re.compile(r"^(?P<source>[a-z][a-z0-9_]*?)_(trigger|ability)\d*$")  # abilities on the stack
+_DERIVED_ID = re.compile(r"^(?P<source>[a-z][a-z0-9_]*?)_(trigger|ability|token)\d*$")  # abilities on the stack, tokens made by them
 
 # step kind -> fields naming objects, fields naming players, fields naming either
 _OBJECT_FIELDS = ("object", "source", "permission")
@@ -138,7 +138,7 @@ def _refs(base: str, body: Mapping[str, Any], known: set[str], players: list[str
 def _is_known(oid: str, known: set[str]) -> bool:
     if oid in known:
         return True
-    m = _ON_STACK.match(oid)
+    m = _DERIVED_ID.match(oid)
     return bool(m and m.group("source") in known)
 
 

@@ -60,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--update-expectations", type=Path, metavar="FILE", help="write FILE listing the cases that failed in this run")
     run.add_argument("--timeout", type=float, default=10.0, help="seconds per case for protocol engines (default 10)")
     run.add_argument("--isolate", action="store_true", help="protocol engines: a fresh process per case")
+    run.add_argument("--max-restarts", type=int, default=5, help="protocol engines: restarts allowed before the run stops (default 5)")
+    run.add_argument("--startup-timeout", type=float, default=30.0, help="protocol engines: seconds to answer the handshake (default 30)")
     run.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="run cases in N worker processes (same results as serial)")
     run.add_argument("--shard", metavar="K/N", help="run only shard K of N (deterministic split for a CI matrix)")
     run.add_argument("-q", "--quiet", action="store_true", help="no progress, no tables: totals and problems only")
@@ -102,7 +104,7 @@ def _extension_commands():
     """Sub-commands that live in their own modules (protocol engines, reports, benchmarks)."""
     import importlib
 
-    for module in ("harness.protocol_cli", "harness.report_cli", "harness.bench_cli"):
+    for module in ("harness.protocol_cli", "harness.report_cli", "harness.bench_cli", "harness.fuzz_cli", "harness.mutants_cli"):
         try:
             yield importlib.import_module(module).register
         except ModuleNotFoundError as exc:
@@ -219,7 +221,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         from harness.parallel import shard
 
         cases = shard(cases, args.shard)
-    engine = load_engine(args.engine, timeout=args.timeout, isolate=args.isolate)
+    options = {"timeout": args.timeout, "isolate": args.isolate, "max_restarts": args.max_restarts,
+               "startup_timeout": args.startup_timeout}
+    engine = load_engine(args.engine, **options)
     results: list[Result] = []
     stopped: str | None = None
     writer = None
@@ -236,7 +240,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             if args.jobs > 1:
                 from harness.parallel import run_parallel
 
-                stream = run_parallel(cases, args.jobs, args.engine, {"timeout": args.timeout, "isolate": args.isolate},
+                stream = run_parallel(cases, args.jobs, args.engine, options,
                                       str(args.expectations) if args.expectations else None)
             else:
                 stream = iter_results(engine, cases, suite.catalog, expectations)

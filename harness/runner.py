@@ -15,7 +15,7 @@ from harness import schemas
 from harness.cases import Case
 from harness.catalog import Catalog
 from harness.compare import compare
-from harness.engine import Engine
+from harness.engine import Engine, EngineGaveUp
 from harness.expectations import Expectations
 from harness.results import Result, Status
 
@@ -52,6 +52,8 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
     started = time.perf_counter()
     try:
         reply = engine.run(request)
+    except EngineGaveUp:
+        raise  # the engine cannot go on at all: stop the run, keeping the results so far
     except Exception as exc:  # an engine's bug is a result, not a crash of the run
         tail = "".join(traceback.format_exception(exc)[-3:]).strip()
         status = Status.TIMEOUT if type(exc).__name__ == "EngineTimeout" else Status.ERROR

@@ -138,6 +138,14 @@ class AdditionalCost:
 
 
 @dataclass(frozen=True)
+class Modes:
+    """A modal spell (700.2): choose `choose` different options as it is cast."""
+
+    choose: int
+    options: tuple[tuple[Effect, ...], ...]
+
+
+@dataclass(frozen=True)
 class CardDef:
     """The printed (copiable, 707.2) values of a card or token definition."""
 
@@ -159,6 +167,7 @@ class CardDef:
     targets: tuple[TargetSpec, ...] = ()
     spell: tuple[Effect, ...] = ()
     abilities: tuple[Ability, ...] = ()
+    modes: "Modes | None" = None
 
     @property
     def creature_types(self) -> tuple[str, ...]:
@@ -296,6 +305,13 @@ def parse_effect(raw: Any, where: str) -> Effect:
         if "if" in raw:
             body["if"] = raw["if"]
         raw = {"add_mana": body}
+    if isinstance(raw, Mapping) and len(raw) > 1:
+        # shorthand: {lose_life: 1, player: each_opponent} = {lose_life: {amount: 1, player: ...}}
+        kinds = [k for k in raw if k in EFFECT_KINDS]
+        if len(kinds) == 1 and not isinstance(raw[kinds[0]], Mapping):
+            k = kinds[0]
+            body = {("mana" if k == "add_mana" else "amount"): raw[k], **{a: b for a, b in raw.items() if a != k}}
+            raw = {k: body}
     if not isinstance(raw, Mapping) or len(raw) != 1:
         raise RequestError(f"{where}: an effect is a mapping with exactly one key, got {raw!r}")
     (kind, body), = raw.items()
@@ -418,11 +434,20 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
             targets=tuple(parse_target(t, name) for t in _list(raw.get("targets"), name)),
             spell=_effects(raw.get("spell"), name),
             abilities=tuple(parse_ability(a, i, name) for i, a in enumerate(_list(ability_cost, name))),
+            modes=_modes(raw.get("modes"), name),
         )
     except RequestError:
         raise
     except (KeyError, TypeError, ValueError) as exc:
         raise RequestError(f"card {name!r}: malformed entry ({exc})") from exc
+
+
+def _modes(raw: Any, where: str) -> Modes | None:
+    if raw is None:
+        return None
+    options = tuple(_effects(o.get("spell") if isinstance(o, Mapping) else o, where)
+                    for o in _list(raw.get("options"), where))
+    return Modes(int(raw.get("choose", 1)), options)
 
 
 def parse_catalog(cards: Mapping[str, Mapping[str, Any]] | Sequence[Mapping[str, Any]]) -> dict[str, CardDef]:

@@ -235,8 +235,16 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
                     "(118.8, 601.2b)", "601.2b")
     if required:
         trace.add("118.8", f"additional cost announced: sacrifice {', '.join(spec.sacrifice)}")
-    if spec.modes:
+    modes = spell.base.modes
+    if modes is None and spec.modes:
         raise _fail(Reason.INVALID_MODE, f"{c.name} is not modal (700.2)", "601.2b")
+    if modes is not None:
+        chosen = list(spec.modes)
+        if (len(chosen) != modes.choose or len(set(chosen)) != len(chosen)
+                or any(not 0 <= m < len(modes.options) for m in chosen)):
+            raise _fail(Reason.INVALID_MODE, f"choose {modes.choose} of the {len(modes.options)} modes; "
+                                             f"announced {chosen} (700.2, 601.2b)", "601.2b")
+        trace.add("700.2", f"modes chosen: {chosen}")
     x = spec.x
     pays_x = to_pay is not None and to_pay.has_x
     if x is not None and x < 0:
@@ -335,6 +343,7 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     # 601.2i: the spell becomes cast
     spell = state.obj(prop.spell)
     state = state.with_obj(replace(spell, cast=True, prowl_paid=prop.alt == "prowl", alt_cost=prop.alt, x=prop.x,
+                                   modes=tuple(spec.modes),
                                    kicked=prop.kicked, targets=prop.targets,
                                    target_controllers=prop.target_controllers))
     trace.add("601.2i", f"{chars(state, spell).name} ({prop.spell}) becomes cast")

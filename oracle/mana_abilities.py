@@ -68,7 +68,7 @@ def base_units(state: State, obj: Obj, ab: Ability, visiting: frozenset[str]) ->
     if p.could_produce_lands is not None:
         types: set[str] = set()
         for other in state.battlefield():
-            if other.id in visiting or other.id == obj.id and False:
+            if other.id in visiting:          # 106.7: a loop adds no type
                 continue
             if not chars(state, other).is_("Land"):
                 continue
@@ -239,8 +239,7 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
         state = state.with_obj(replace(state.obj(oid), tapped=True))
     if ab.cost.untap:
         state = state.with_obj(replace(state.obj(oid), tapped=False))
-    # the ability resolves (605.3b); what it produces is judged as it resolves, so against the
-    # state before its costs were paid only for could-produce purposes: use the paid state
+    # the ability resolves at once (605.3b): production is judged now, costs already paid
     units = base_units(state, state.obj(oid), ab, frozenset())
     units = apply_replacements(state, state.obj(oid), ab, units, trace)
     produced: list[str] = []

@@ -138,7 +138,10 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
     ctx = EffectContext(source=obj, controller=obj.controller, targets=targets, x=obj.x,
                         prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast)
     trace.add("608.2", f"{c.name} ({oid}) resolves")
-    state = apply_effects(state, obj.base.spell, ctx, trace)
+    effects = obj.base.spell
+    if obj.base.modes is not None:
+        effects = tuple(e for m in obj.modes for e in obj.base.modes.options[m])
+    state = apply_effects(state, effects, ctx, trace)
     if state.obj(oid).zone == "stack":
         state = move(state, oid, "graveyard", trace)
     return state

@@ -98,6 +98,7 @@ class Obj:
     alt_cost: str | None = None
     x: int | None = None
     kicked: bool = False
+    modes: tuple[int, ...] = ()
     targets: tuple[str, ...] = ()
     target_controllers: tuple[str | None, ...] = ()   # per-opponent targets: who must control each
     # an ability on the stack: its source and what it does

@@ -153,7 +153,24 @@ def test_an_engine_that_exits_at_start_on_restart_costs_one_case(tmp_path):
     assert engine.restarts == 2 and len(launches.read_text().splitlines()) == 3
 
 
+class _GivingUp:
+    name, version, features = "giving-up", "1", frozenset({"casting"})
+
+    def run(self, request):
+        raise EngineGaveUp("stop")
+
+
+def _runner_lets_engine_gave_up_through() -> None:
+    try:
+        run_cases(_GivingUp(), [make_case("t/x")], CATALOG)
+    except EngineGaveUp:
+        return
+    pytest.fail("harness.runner turned EngineGaveUp into a case result: it must re-raise it "
+                "(`except EngineGaveUp: raise` before `except Exception` in runner._run) so that the run stops")
+
+
 def test_too_many_restarts_stops_the_run_keeping_the_results_so_far():
+    _runner_lets_engine_gave_up_through()
     engine = load_engine(fake("crash", "--on", "*"), timeout=2, max_restarts=2)
     seen = []
     try:
@@ -167,6 +184,7 @@ def test_too_many_restarts_stops_the_run_keeping_the_results_so_far():
 
 
 def test_too_many_restarts_stops_the_cli_with_a_clear_message(suite_builder):
+    _runner_lets_engine_gave_up_through()
     from tests.conftest import good_case
 
     for n in range(7):
