@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from harness.cases import STATE_FIELDS, STEP_FIELDS, after_index
-from harness.suite import load_suite
+from harness.suite import shared_suite
 
 
 class ReplayEngine:
     name, version = "castrules-replay", "1"
 
     def __init__(self) -> None:
-        suite = load_suite()
+        suite = shared_suite()
         self.features = frozenset(suite.vocabulary.features)
         self._replies = {case.id: replay(case) for case in suite.cases}
 

@@ -32,7 +32,7 @@ def load_catalog(catalog_dir: Path, root: Path, validate: bool = True) -> tuple[
     for path in sorted(catalog_dir.glob("*.y*ml")) + sorted(catalog_dir.glob("*.json")):
         rel = _rel(path, root)
         try:
-            doc = load_document(path)
+            doc = load_document(path, fast=True)
         except DocumentError as exc:
             problems.append(Problem(rel, "", exc.message, exc.line, "syntax"))
             continue

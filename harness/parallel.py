@@ -33,9 +33,9 @@ def _init(engine_spec: str, options: dict, expectations_path: str | None) -> Non
 
     from harness.cli import default_expectations
     from harness.engine import load_engine
-    from harness.suite import load_suite
+    from harness.suite import shared_suite
 
-    suite = load_suite()
+    suite = shared_suite()
     engine = load_engine(engine_spec, **options)
     _worker.update(suite=suite, by_id=suite.by_id(), engine=engine,
                    expectations=default_expectations(engine.name, Path(expectations_path) if expectations_path else None))

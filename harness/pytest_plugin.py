@@ -17,7 +17,7 @@ from harness.cli import default_expectations, describe_result
 from harness.engine import close, load_engine
 from harness.results import Status
 from harness.runner import run_case
-from harness.suite import METADATA_DIRS, Suite, load_suite
+from harness.suite import METADATA_DIRS, Suite, shared_suite
 from harness.vocabulary import load as load_vocabulary
 
 
@@ -75,7 +75,7 @@ class _State:
     @property
     def suite(self) -> Suite:
         if self._suite is None:
-            self._suite = load_suite()
+            self._suite = shared_suite()
             self._by_file = {}
             for case in self._suite.cases:
                 self._by_file.setdefault(str(case.path.resolve()), []).append(case)

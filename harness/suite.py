@@ -7,6 +7,7 @@ run and its problems are reported, while every other case still loads.
 from __future__ import annotations
 
 import fnmatch
+from functools import cache
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -44,6 +45,12 @@ def case_files(cases_dir: Path) -> list[Path]:
     return files
 
 
+@cache
+def shared_suite(root: Path | None = None) -> Suite:
+    """The suite loaded once per process, for everything that only reads it (plugin, engines)."""
+    return load_suite(root)
+
+
 def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), semantic: bool = True) -> Suite:
     root = (root or paths.suite_root()).resolve()
     vocabulary = load_vocabulary(root)
@@ -75,12 +82,15 @@ def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), seman
 def load_case(path: Path, rel: str, catalog: Catalog, vocabulary: Vocabulary,
               semantic: bool = True) -> tuple[Case | None, list[Problem]]:
     try:
-        doc = load_document(path)
+        doc = load_document(path, fast=True)
+        schema_problems = list(schemas.errors("case", doc))
+        if schema_problems:  # the reference parser has the last word on a file that looks wrong
+            doc = load_document(path)
+            schema_problems = list(schemas.errors("case", doc))
     except DocumentError as exc:
         return None, [Problem(rel, "", exc.message, exc.line, "syntax")]
-    schema_problems = [Problem(rel, pointer, message, None, "schema") for pointer, message in schemas.errors("case", doc)]
     if schema_problems:
-        return None, [_with_line(p, path) for p in schema_problems]
+        return None, [_with_line(Problem(rel, pointer, message, None, "schema"), path) for pointer, message in schema_problems]
     case = Case(id=doc["id"], title=doc["title"], path=path, file=rel, rules=tuple(doc["rules"]),
                 features=tuple(doc["features"]), doc=doc)
     if not semantic:

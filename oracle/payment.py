@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from . import mana_abilities
-from .costs import ConcreteCost, ManaPool, ManaType, Supply, concrete_text, pay_from_pool, plan_payment
+from .costs import ConcreteCost, ManaPool, ManaType, Supply, Unit, concrete_text, pay_from_pool, plan_payment
 from .errors import Illegal
 from .reasons import Reason
 from .state import State
@@ -36,17 +36,36 @@ def chooser_for(cost: ConcreteCost, state: State, player: str, rest: Sequence[Su
 
 def activate_listed(state: State, player: str, listed: Sequence[tuple[str, int, str | None]],
                     cost: ConcreteCost | None, trace: Trace) -> State:
-    """601.2g: each listed mana ability, in order; an unusable one makes the cast illegal."""
-    for oid, index, produce in listed:
+    """601.2g: each listed mana ability, in order; an unusable one makes the cast illegal.
+    A choice left open ("any type") is made so that the pool plus the abilities still to come
+    can pay the cost, the same whatever the order of the list."""
+    for n, (oid, index, produce) in enumerate(listed):
         chooser = None
         if cost is not None:
-            chooser = chooser_for(mana_part(cost), state, player, ())
+            rest = _listed_supplies(state, player, listed[n + 1:])
+            chooser = chooser_for(mana_part(cost), state, player, rest)
         try:
             state = mana_abilities.activate(state, player, oid, index, produce, trace, chooser)
         except Illegal as exc:
             exc.substep = exc.substep or "601.2g"
             raise
     return state
+
+
+def _listed_supplies(state: State, player: str, listed) -> list[Supply]:
+    out = []
+    for oid, index, _ in listed:
+        obj = state.objects.get(oid)
+        if obj is None or obj.zone != "battlefield":
+            continue
+        abilities = mana_abilities.chars(state, obj).mana_abilities()
+        if not 0 <= index < len(abilities):
+            continue
+        ab = abilities[index]
+        units = mana_abilities.apply_replacements(state, obj, ab, mana_abilities.base_units(state, obj, ab, frozenset()))
+        out.append(Supply(f"{oid}#{index}", tuple(Unit(frozenset(ManaType(t) for t in mana_abilities._letters(u)))
+                                                 for u in units)))
+    return [s for s in out if s.units]
 
 
 def pay_mana(state: State, player: str, cost: ConcreteCost, auto: bool, used: frozenset[str],
