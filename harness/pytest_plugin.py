@@ -7,6 +7,8 @@ feature is a marker (``-m prowl``), ``-k`` and ``--junitxml`` work as usual.
 
 from __future__ import annotations
 
+import os
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -53,13 +55,25 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
     if file_path.suffix not in (".yaml", ".yml", ".json"):
         return None
-    cases = paths.cases_dir()
-    if not _inside(file_path, cases):
-        return None
-    relative = file_path.resolve().relative_to(cases.resolve())
-    if len(relative.parts) < 2 or relative.parts[0] in METADATA_DIRS:
+    relative = _relative_to_cases(file_path)
+    if relative is None or len(relative) < 2 or relative[0] in METADATA_DIRS:
         return None
     return CaseFile.from_parent(parent, path=file_path)
+
+
+@cache
+def _cases_prefixes() -> tuple[str, ...]:
+    folder = paths.cases_dir()
+    return tuple({str(folder) + os.sep, str(folder.resolve()) + os.sep})
+
+
+def _relative_to_cases(file_path: Path) -> tuple[str, ...] | None:
+    """The parts of a path below cases/, or None; string work only (this runs for every file)."""
+    text = str(file_path)
+    for prefix in _cases_prefixes():
+        if text.startswith(prefix):
+            return tuple(text[len(prefix):].split(os.sep))
+    return None
 
 
 class _State:
@@ -71,6 +85,7 @@ class _State:
         self._engine = None
         self._expectations = None
         self._by_file: dict[str, list] | None = None
+        self._problems: dict[str, list] | None = None
 
     @property
     def suite(self) -> Suite:
@@ -83,11 +98,16 @@ class _State:
 
     def cases_in(self, path: Path) -> list:
         self.suite
-        return self._by_file.get(str(path.resolve()), [])
+        found = self._by_file.get(str(path))
+        return found if found is not None else self._by_file.get(str(path.resolve()), [])
 
     def problems_in(self, path: Path) -> list:
-        rel = str(path.resolve().relative_to(self.suite.root))
-        return [p for p in self.suite.problems if p.file == rel]
+        if self._problems is None:
+            self._problems = {}
+            for problem in self.suite.problems:
+                self._problems.setdefault(problem.file, []).append(problem)
+        relative = _relative_to_cases(path)
+        return self._problems.get("/".join(("cases", *relative)), []) if relative else []
 
     @property
     def engine(self):

@@ -16,13 +16,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
-from referencing.exceptions import NoSuchResource
+from typing import TYPE_CHECKING
 
 from harness import paths
 from harness.problems import pointer_of
+
+if TYPE_CHECKING:  # jsonschema is imported only when a document must be explained (it is slow to import)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 try:  # optional fast path; see the module docstring
     import jsonschema_rs
@@ -32,24 +33,34 @@ except ImportError:  # pragma: no cover - exercised where the wheel is unavailab
 BASE = "https://castrules.dev/schema/v1/"
 
 
-def _refuse(uri: str) -> Resource:
+def _refuse(uri: str):
+    from referencing.exceptions import NoSuchResource
+
     raise NoSuchResource(ref=uri)  # never resolve a reference over the network
 
 
 @cache
-def _registry(schema_root: Path) -> tuple[Registry, dict[str, dict]]:
-    schemas: dict[str, dict] = {}
+def _documents(schema_root: Path) -> dict[str, dict]:
+    return {file.name.removesuffix(".schema.json"): json.loads(file.read_text(encoding="utf-8"))
+            for file in sorted(schema_root.glob("*.schema.json"))}
+
+
+@cache
+def _registry(schema_root: Path):
+    from referencing import Registry, Resource
+
+    schemas = _documents(schema_root)
     registry = Registry(retrieve=_refuse)
-    for file in sorted(schema_root.glob("*.schema.json")):
-        schema = json.loads(file.read_text(encoding="utf-8"))
-        schemas[file.name.removesuffix(".schema.json")] = schema
-        registry = registry.with_resource(schema.get("$id", BASE + file.name), Resource.from_contents(schema))
+    for name, schema in schemas.items():
+        registry = registry.with_resource(schema.get("$id", BASE + f"{name}.schema.json"), Resource.from_contents(schema))
     return registry, schemas
 
 
 @cache
-def validator(name: str, schema_root: Path | None = None) -> Draft202012Validator:
+def validator(name: str, schema_root: Path | None = None) -> "Draft202012Validator":
     """The compiled validator for ``schema/<name>.schema.json``."""
+    from jsonschema import Draft202012Validator
+
     registry, schemas = _registry(schema_root or paths.schema_dir())
     if name not in schemas:
         raise KeyError(f"no schema named {name!r} in {schema_root or paths.schema_dir()}")
@@ -59,7 +70,7 @@ def validator(name: str, schema_root: Path | None = None) -> Draft202012Validato
 
 
 def schema_document(name: str) -> dict:
-    return _registry(paths.schema_dir())[1][name]
+    return _documents(paths.schema_dir())[name]
 
 
 def _no_network(uri: str):
@@ -71,8 +82,7 @@ def _fast(name: str, definition: str | None = None):
     """A compiled jsonschema-rs validator for a schema (or one of its $defs), or None."""
     if jsonschema_rs is None:
         return None
-    _, schemas_ = _registry(paths.schema_dir())
-    schema = schemas_[name]
+    schema = _documents(paths.schema_dir())[name]
     if definition is not None:
         schema = {"$schema": schema.get("$schema"), "$ref": f"#/$defs/{definition}", "$defs": schema["$defs"]}
     try:
@@ -96,7 +106,7 @@ def errors(name: str, instance: Any) -> Iterator[tuple[str, str]]:
         yield pointer_of(list(error.absolute_path)), _describe(error)
 
 
-def _describe(error: ValidationError) -> str:
+def _describe(error: "ValidationError") -> str:
     """A short message saying what was expected, using the most specific sub-error."""
     best = error
     if error.context:
@@ -113,8 +123,10 @@ def _describe(error: ValidationError) -> str:
 
 
 @cache
-def def_validator(name: str, definition: str) -> Draft202012Validator:
+def def_validator(name: str, definition: str) -> "Draft202012Validator":
     """A validator for ``#/$defs/<definition>`` of schema ``name`` (e.g. protocol results)."""
+    from jsonschema import Draft202012Validator
+
     registry, schemas_ = _registry(paths.schema_dir())
     base = schemas_[name].get("$id", BASE + f"{name}.schema.json")
     return Draft202012Validator({"$ref": f"{base}#/$defs/{definition}"}, registry=registry)
