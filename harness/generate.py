@@ -203,12 +203,14 @@ def case_documents(draw, catalog: Catalog, vocabulary_features: Iterable[str] = 
         entry: dict[str, Any] = {}
         if chance(draw, 5):
             entry["life"] = draw(st.integers(1, 20))
-        pool = _pool_text(draw, 5 if name == me else 2) if draw(st.booleans()) else ""
+        pool = _pool_text(draw, 8 if name == me else 2) if draw(st.booleans()) else ""
         if pool:
             entry["mana_pool"] = pool
             b.features.add("mana_pool")
         players[name] = entry
-    step = draw(st.sampled_from(("precombat_main",) * 6 + ("postcombat_main", "beginning_of_combat", "end")))
+    step = "precombat_main"
+    if chance(draw, 6):
+        step = draw(st.sampled_from(("postcombat_main", "beginning_of_combat", "end")))
 
     # permanents: modifiers, mana sources, creatures
     for card in draw(st.lists(st.sampled_from(pools.modifiers), max_size=3)) if pools.modifiers else ():
@@ -216,7 +218,7 @@ def case_documents(draw, catalog: Catalog, vocabulary_features: Iterable[str] = 
         info = pools.cards[card]
         if "type_change" in info.abilities and not chance(draw, 4):
             b.choices[oid] = {"creature_type": draw(st.sampled_from(CREATURE_TYPES))}
-    for card in draw(st.lists(st.sampled_from(pools.sources), max_size=5)) if pools.sources else ():
+    for card in draw(st.lists(st.sampled_from(pools.sources), max_size=6)) if pools.sources else ():
         b.add(card, "battlefield", draw(st.sampled_from((me,) * 5 + (foe,))), "src",
               tapped=chance(draw, 5), summoning_sick=chance(draw, 4))
     for card in draw(st.lists(st.sampled_from(pools.rogues), max_size=2)) if pools.rogues else ():
@@ -254,7 +256,7 @@ def case_documents(draw, catalog: Catalog, vocabulary_features: Iterable[str] = 
     for oid in draw(st.lists(st.sampled_from(hand), min_size=1, max_size=2, unique=True)):
         b.steps.append({"cast": _cast(draw, b, oid, me)})
         b.features.update({"casting", "timing", "total_cost", "payment", "illegal_rewind"})
-        if chance(draw, 3):
+        if not chance(draw, 3):
             _after_cast(draw, b, oid)
 
     _card_features(b)
@@ -306,7 +308,8 @@ def _combat(draw, b: _Builder, me: str, foe: str) -> None:
         else:
             b.steps.append({after: {"object": target}})
             b.features.update({"zone_change", "lki"})
-    b.steps.append({"move_to": {"step": draw(st.sampled_from(("postcombat_main",) * 4 + ("end_of_combat", "end")))}})
+    b.steps.append({"move_to": {"step": draw(st.sampled_from(("end_of_combat", "end"))) if chance(draw, 6)
+                                else "postcombat_main"}})
 
 
 def _activation(draw, b: _Builder, oid: str, player: str | None = None) -> dict:
@@ -463,7 +466,7 @@ def _target(draw, b: _Builder, what: str, me: str) -> str | None:
 
 def _after_cast(draw, b: _Builder, oid: str) -> None:
     roll = draw(st.integers(0, 5))
-    if roll <= 1:
+    if roll <= 1 or chance(draw, 2):
         b.steps.append({"resolve": {}})
         b.features.add("resolution")
         if roll == 1 and draw(st.booleans()):
