@@ -229,6 +229,8 @@ def case_documents(draw, catalog: Catalog, vocabulary_features: Iterable[str] = 
               summoning_sick=chance(draw, 6), tapped=chance(draw, 7))
     # the spells
     hand = [b.add(card, "hand", me, "spell") for card in draw(st.lists(st.sampled_from(pools.spells), min_size=1, max_size=2))]
+    if not chance(draw, 4):
+        _lands_for(draw, b, b.card(hand[0]), me)
     if chance(draw, 10):
         hand.append(b.add(draw(st.sampled_from(pools.spells)), draw(st.sampled_from(("graveyard", "exile", "library"))), me, "spell"))
     if chance(draw, 10):
@@ -276,6 +278,27 @@ def case_documents(draw, catalog: Catalog, vocabulary_features: Iterable[str] = 
         "steps": b.steps,
         "expect": [{"after": 0, "players": {me: {"life": players[me].get("life", 20)}}}],
     }
+
+
+BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest", "C": "Wastes"}
+
+
+def _lands_for(draw, b: _Builder, info: CardInfo, me: str) -> None:
+    """Basic lands that (about) pay the spell's mana cost or prototype cost, so that most casts
+    can be paid: one land per coloured symbol (a hybrid one: either colour), generic from any."""
+    cost = info.prototype_cost if info.prototype_cost and draw(st.booleans()) else (info.mana_cost or "")
+    letters: list[str] = []
+    for sym in symbols(cost):
+        if sym.isdigit():
+            letters += [draw(st.sampled_from(tuple(BASICS)))] * min(int(sym), 8)
+        elif sym == "X":
+            letters += [draw(st.sampled_from(tuple(BASICS)))] * draw(st.integers(0, 2))
+        else:
+            options = [p for p in sym.split("/") if p in BASICS] or list(BASICS)
+            letters.append(draw(st.sampled_from(options)))
+    for letter in letters:
+        if BASICS[letter] in b.pools.cards:
+            b.add(BASICS[letter], "battlefield", me, "land")
 
 
 def _combat(draw, b: _Builder, me: str, foe: str) -> None:
@@ -338,10 +361,14 @@ def _cast(draw, b: _Builder, oid: str, me: str) -> dict:
     alternatives += ["without_paying_mana_cost"] + [a for a in info.alternative_costs
                                                     if a in ("evoke", "test_alternative")]
     alt: Any = None
-    if alternatives and chance(draw, 3):
-        alt = draw(st.sampled_from(alternatives))
+    attacked = any("attack" in step for step in b.steps)
+    free = any("cast_permission" in b.pools.cards[o["card"]].abilities for o in b.objects if o["zone"] == "battlefield")
+    if info.prowl and chance(draw, 2 if attacked else 6):
+        alt = "prowl"
+    elif free and chance(draw, 3):
+        alt = "without_paying_mana_cost"
     elif chance(draw, 12):
-        alt = draw(st.sampled_from(("prowl", "without_paying_mana_cost", "evoke")))
+        alt = draw(st.sampled_from(("prowl", "without_paying_mana_cost", "evoke", *alternatives)))
     elif chance(draw, 15):
         alt = draw(st.lists(st.sampled_from(("prowl", "without_paying_mana_cost", "evoke")), min_size=1, max_size=2))
     if alt is not None:
