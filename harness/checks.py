@@ -78,6 +78,17 @@ def _check(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabular
         for m, activation in enumerate(body.get("mana_abilities", [])):
             if activation["object"] not in known:
                 yield problem(f"{base}/mana_abilities/{m}/object", _unknown(activation["object"]), "unknown_object")
+            for i, oid in enumerate(activation.get("sacrifice", [])):
+                if oid not in known:
+                    yield problem(f"{base}/mana_abilities/{m}/sacrifice/{i}", _unknown(oid), "unknown_object")
+        for ref in body.get("division", {}) if kind == "cast" else ():
+            # 601.2d: a division names targets; naming a non-target is a case for invalid_division,
+            # but the name itself must exist
+            if _PLAYER.match(ref):
+                if ref not in players:
+                    yield problem(f"{base}/division/{ref}", f"player {ref!r} is not in /setup/players", "unknown_player")
+            elif not _is_known(ref, known):
+                yield problem(f"{base}/division/{ref}", _unknown(ref), "unknown_object")
         for m, reduction in enumerate(body.get("reductions", [])):
             if reduction["source"] not in known:
                 yield problem(f"{base}/reductions/{m}/source", _unknown(reduction["source"]), "unknown_object")

@@ -12,6 +12,7 @@ Deterministic for a given ``--seed``.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import sys
@@ -159,7 +160,7 @@ def finding_document(doc: Mapping[str, Any], verdict: Verdict, engine_name: str,
     reply = verdict.oracle_reply
     if reply is None:
         case["expect"] = [{"after": 0, "stack": []}]
-        return case
+        return _ordered(case)
     full = expectations_from(reply, steps)
     wanted: dict[int, dict[str, set]] = {}
     for n, m in verdict.mismatches:
@@ -175,7 +176,12 @@ def finding_document(doc: Mapping[str, Any], verdict: Verdict, engine_name: str,
         if len(out) > 1:
             expect.append(out)
     case["expect"] = expect or [{"after": 0, "stack": full[0].get("stack", [])}]
-    return case
+    return _ordered(case)
+
+
+def _ordered(case: dict) -> dict:
+    order = ("id", "title", "rules", "features", "why", "notes", "setup", "steps", "expect")
+    return {**{k: case[k] for k in order if k in case}, **{k: v for k, v in case.items() if k not in order}}
 
 
 def _state_expectation(e: Mapping[str, Any], paths: set[str], summary: bool) -> dict:
@@ -217,6 +223,10 @@ def write_finding(doc: Mapping[str, Any], out_dir: Path) -> Path:
 
 # ---- the search -----------------------------------------------------------------------------------
 
+class _OutOfTime(BaseException):
+    """Raised from the search to stop hypothesis shrinking when its budget is spent."""
+
+
 @dataclass
 class FuzzReport:
     examples: int = 0
@@ -229,7 +239,10 @@ class FuzzReport:
 
 
 def fuzz(engine_spec: str, examples: int = 200, seed: int = 0, out_dir: Path | None = None,
-         reference: str = "oracle", suite=None, progress=None) -> FuzzReport:
+         reference: str = "oracle", suite=None, progress=None, shrink_runs: int = 1000) -> FuzzReport:
+    """Search `examples` generated cases for one where the engine and the oracle disagree;
+    shrink it (trying at most `shrink_runs` smaller cases: deterministic, unlike a time limit)
+    and write it to `out_dir`."""
     from hypothesis import HealthCheck, find, settings
     from hypothesis.errors import NoSuchExample
 
@@ -242,8 +255,18 @@ def fuzz(engine_spec: str, examples: int = 200, seed: int = 0, out_dir: Path | N
     report = FuzzReport()
     started = time.perf_counter()
     searching = [True]
+    shrink_left = [shrink_runs]
+    seen: dict[str, bool] = {}
+    smallest: list[dict] = []               # the last failing case hypothesis accepted while shrinking
 
     def condition(doc: dict) -> bool:
+        key = json.dumps(doc, sort_keys=True)
+        if key in seen:                      # hypothesis replays examples: answer the same way
+            return seen[key]
+        if not searching[0]:
+            shrink_left[0] -= 1
+            if shrink_left[0] < 0:
+                raise _OutOfTime()           # out of shrinking budget: keep the smallest so far
         verdict = judge_pair(doc, suite.catalog, engine, oracle)
         if searching[0]:
             report.examples += 1
@@ -251,8 +274,11 @@ def fuzz(engine_spec: str, examples: int = 200, seed: int = 0, out_dir: Path | N
             report.unsupported += verdict.kind == "unsupported"
             if progress and report.examples % 100 == 0:
                 progress(report.examples)
+            if verdict.found:
+                searching[0] = False
+        seen[key] = verdict.found
         if verdict.found:
-            searching[0] = False
+            smallest[:] = [doc]
         return verdict.found
 
     strategy = case_documents(suite.catalog, suite.vocabulary.features, "fuzz/generated/case")
@@ -263,6 +289,8 @@ def fuzz(engine_spec: str, examples: int = 200, seed: int = 0, out_dir: Path | N
             minimal = find(strategy, condition, settings=options, random=random.Random(seed))
         except NoSuchExample:
             minimal = None
+        except _OutOfTime:
+            minimal = smallest[0]
         if minimal is not None:
             verdict = judge_pair(minimal, suite.catalog, engine, oracle)
             report.verdict = verdict
@@ -283,6 +311,8 @@ def register(subparsers) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed: same seed, same cases (default 0)")
     p.add_argument("--out", type=Path, default=Path("castrules-fuzz"), metavar="DIR",
                    help="where the minimal failing case is written (default ./castrules-fuzz/)")
+    p.add_argument("--shrink-runs", type=int, default=1000, metavar="N",
+                   help="smaller cases tried while shrinking a failing one (default 1000)")
     p.add_argument("--reference", default="oracle", help=argparse.SUPPRESS)
     p.add_argument("-q", "--quiet", action="store_true", help="no progress")
     p.set_defaults(handler=cmd_fuzz)
@@ -293,7 +323,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         print(f"  {n} cases...", file=sys.stderr, flush=True)
 
     report = fuzz(args.engine, args.examples, args.seed, args.out, args.reference,
-                  progress=None if args.quiet else progress)
+                  progress=None if args.quiet else progress, shrink_runs=args.shrink_runs)
     print(f"{report.examples} generated cases ({report.compared} compared, {report.unsupported} unsupported by the "
           f"engine) in {report.seconds:.1f}s, seed {args.seed}")
     if report.finding is None:

@@ -79,6 +79,7 @@ class CardInfo:
     abilities: frozenset[str] = frozenset()           # kinds of its abilities
     keywords: frozenset[str] = frozenset()
     alternative_costs: tuple[str, ...] = ()
+    divide: int = 0                                   # the amount a spell divides among its targets (601.2d)
 
     @property
     def is_creature(self) -> bool:
@@ -111,7 +112,11 @@ def card_info(card: Mapping[str, Any]) -> CardInfo:
         prowl=card.get("prowl"), kicker=card.get("kicker"), targets=targets, sacrifices=sacrifices,
         mana_abilities=tuple(mana), abilities=frozenset(str(a.get("kind")) for a in _abilities(card)),
         keywords=frozenset(str(k).lower() for k in card.get("keywords") or ()),
-        alternative_costs=tuple(alternatives) if isinstance(alternatives, Mapping) else ())
+        alternative_costs=tuple(alternatives) if isinstance(alternatives, Mapping) else (),
+        divide=card.get("divide") if isinstance(card.get("divide"), int) else 0)
+
+
+_POOLS: dict[int, tuple[Catalog, "Pools"]] = {}
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,15 @@ class Pools:
 
     @classmethod
     def of(cls, catalog: Catalog) -> "Pools":
+        cached = _POOLS.get(id(catalog))
+        if cached is not None and cached[0] is catalog:
+            return cached[1]
+        pools = cls._build(catalog)
+        _POOLS[id(catalog)] = (catalog, pools)
+        return pools
+
+    @classmethod
+    def _build(cls, catalog: Catalog) -> "Pools":
         infos = {name: card_info(card) for name, card in sorted(catalog.cards.items())
                  if isinstance(card, Mapping) and "modes" not in card}
         static = {"cost_modifier", "cost_floor", "cast_permission", "type_change", "grant_prowl",
@@ -450,6 +464,14 @@ def _cast(draw, b: _Builder, oid: str, me: str) -> dict:
             targets = targets[:-1] if targets and draw(st.booleans()) else targets + [_target(draw, b, "any", me)]
         cast["targets"] = [t for t in targets if t is not None]
         b.features.add("targets")
+        if info.divide and cast["targets"] and not chance(draw, 5):
+            chosen = list(dict.fromkeys(cast["targets"]))
+            amounts = [1] * len(chosen)
+            for _ in range(max(0, info.divide - len(chosen))):
+                amounts[draw(st.integers(0, len(chosen) - 1))] += 1
+            if chance(draw, 6):
+                amounts[0] += draw(st.sampled_from((-1, 1)))
+            cast["division"] = dict(zip(chosen, amounts))
     # reduction order and choices
     reducers = [o["id"] for o in b.objects if o["zone"] == "battlefield"
                 and "cost_modifier" in b.pools.cards[o["card"]].abilities]

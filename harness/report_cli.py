@@ -77,6 +77,8 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     for key in uncovered_rulings:
         entry = vocab.rulings[key]
         print(f"  {key} (seed {entry['seed']}{', ' + entry['card'] if entry.get('card') else ''})")
+        if entry.get("note"):
+            print(f"    note: {' '.join(str(entry['note']).split())}")
     print(f"\nRules in scope cited by no case ({len(uncovered_rules)} of {len(rules)}):")
     for rule in uncovered_rules:
         print(f"  {rule} {vocab.rule_title(rule)}")
@@ -86,6 +88,9 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     for key, cases in data["rulings"].items():
         if cases:
             print(f"  {key}: {len(cases)}: {', '.join(cases[:6])}{' ...' if len(cases) > 6 else ''}")
+            note = vocab.rulings.get(key, {}).get("note")
+            if note:
+                print(f"    note: {' '.join(str(note).split())}")
     print("\nRules and their cases:")
     for rule in sorted((r for r, v in rules.items() if v), key=rule_sort_key):
         cases = rules[rule]

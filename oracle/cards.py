@@ -31,6 +31,12 @@ class Filter:
     supertypes: tuple[str, ...] = ()     # all of these supertypes
     controller: str = "any"              # you / opponent / any (relative to the source)
     mana_value: str | None = None        # even / odd
+    mana_value_min: int | None = None    # mana value at least / at most (X as announced on the stack)
+    mana_value_max: int | None = None
+    power_min: int | None = None         # power / toughness at least / at most (only objects that have them)
+    power_max: int | None = None
+    toughness_min: int | None = None
+    toughness_max: int | None = None
     self_only: bool = False              # the object carrying the ability (affinity)
 
 
@@ -68,6 +74,7 @@ class TargetSpec:
     filter: Filter = Filter()
     up_to: bool = False
     per_opponent: bool = False    # one requirement per opponent, controlled by that opponent
+    divided: bool = False         # the card's `divide` amount is split among these targets (601.2d)
 
 
 @dataclass(frozen=True)
@@ -120,6 +127,7 @@ class Ability:
     targets: tuple[TargetSpec, ...] = ()
     keyword: str | None = None
     players: str = "all"                     # cast_prohibition: whose casting is prohibited
+    spend_only: "Filter | None" = None       # mana: its mana may be spent only on such spells (106.6)
 
 
 @dataclass(frozen=True)
@@ -168,6 +176,7 @@ class CardDef:
     spell: tuple[Effect, ...] = ()
     abilities: tuple[Ability, ...] = ()
     modes: "Modes | None" = None
+    divide: int | None = None                # amount divided among the divided targets (601.2d)
 
     @property
     def creature_types(self) -> tuple[str, ...]:
@@ -223,7 +232,8 @@ def parse_filter(raw: Any, where: str) -> Filter:
     if not isinstance(raw, Mapping):
         raise RequestError(f"{where}: a filter must be a mapping or 'self', got {raw!r}")
     known = {"types", "types_any", "not_types", "colors", "not_colors", "subtypes", "supertypes",
-             "controller", "type", "subtype", "mana_value"}
+             "controller", "type", "subtype", "mana_value", "mana_value_min", "mana_value_max",
+             "power_min", "power_max", "toughness_min", "toughness_max"}
     extra = set(raw) - known
     if extra:
         raise RequestError(f"{where}: unknown filter fields {sorted(extra)}")
@@ -234,6 +244,8 @@ def parse_filter(raw: Any, where: str) -> Filter:
         not_colors=tuple(raw.get("not_colors", ())),
         subtypes=tuple(raw.get("subtypes", ())) + ((raw["subtype"],) if "subtype" in raw else ()),
         mana_value=raw.get("mana_value"),
+        **{k: int(raw[k]) for k in ("mana_value_min", "mana_value_max", "power_min", "power_max", "toughness_min",
+                                    "toughness_max") if raw.get(k) is not None},
         supertypes=tuple(raw.get("supertypes", ())), controller=raw.get("controller", "any"))
 
 
@@ -287,7 +299,8 @@ def parse_target(raw: Any, where: str) -> TargetSpec:
         raise RequestError(f"{where}: unknown target kind {what!r}")
     return TargetSpec(what=what, filter=parse_filter(raw.get("filter"), where),
                       up_to=bool(raw.get("up_to", False)),
-                      per_opponent=bool(raw.get("per_opponent", False)))
+                      per_opponent=bool(raw.get("per_opponent", False)),
+                      divided=bool(raw.get("divided", False)))
 
 
 EFFECT_KINDS = frozenset({
@@ -372,7 +385,8 @@ def parse_ability(raw: Any, index: int, where: str) -> Ability:
         without_paying=bool(raw.get("without_paying_mana_cost", False)),
         trigger=bool(raw.get("trigger", True)), condition=raw.get("if"),
         targets=tuple(parse_target(t, w) for t in _list(raw.get("targets"), w)),
-        keyword=raw.get("keyword"), players=raw.get("players", "all"))
+        keyword=raw.get("keyword"), players=raw.get("players", "all"),
+        spend_only=parse_filter(raw["spend_only"], w) if raw.get("spend_only") is not None else None)
 
 
 def _normalise_ability(raw: Mapping[str, Any], where: str) -> Mapping[str, Any]:
@@ -435,6 +449,7 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
             spell=_effects(raw.get("spell"), name),
             abilities=tuple(parse_ability(a, i, name) for i, a in enumerate(_list(ability_cost, name))),
             modes=_modes(raw.get("modes"), name),
+            divide=int(raw["divide"]) if raw.get("divide") is not None else None,
         )
     except RequestError:
         raise

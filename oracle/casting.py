@@ -14,7 +14,7 @@ from .characteristics import chars, matches
 from .costs import (ChoiceError, ConcreteCost, ManaCost, cost_text, hybrid_options, phyrexian_count,
                     resolve_choices)
 from .errors import Illegal, RequestError
-from .prowl import cheapest, prowl_costs, prowl_enabler
+from .prowl import choose_prowl, prowl_costs, prowl_enabler
 from .reasons import Reason
 from .state import MAIN_STEPS, State
 from .targets import assign_targets
@@ -43,11 +43,13 @@ class CastSpec:
     reductions: tuple[tuple[str, str | None], ...] = ()
     mana_abilities: tuple[tuple[str, int, str | None], ...] = ()
     auto_pay: bool = True
+    division: tuple[tuple[str, int], ...] | None = None     # 601.2d: (target, amount), as announced
+    mana_sacrifices: tuple[tuple[str, ...] | None, ...] = ()  # per listed activation: what it sacrifices
 
 
 def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
     known = {"player", "object", "from", "alternative_cost", "permission", "prototype", "kicker", "sacrifice",
-             "x", "modes", "hybrid", "phyrexian", "targets", "reductions", "mana_abilities", "pay"}
+             "x", "modes", "hybrid", "phyrexian", "targets", "reductions", "mana_abilities", "pay", "division"}
     extra = set(raw) - known
     if extra:
         raise RequestError(f"cast: unknown fields {sorted(extra)}")
@@ -57,6 +59,11 @@ def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
     alts = () if alt is None else ((alt,) if isinstance(alt, str) else tuple(alt))
     listed = tuple((m["object"], int(m.get("ability", 0)), m.get("produce"))
                    for m in raw.get("mana_abilities") or ())
+    sacs = tuple(tuple(m["sacrifice"]) if m.get("sacrifice") is not None else None
+                 for m in raw.get("mana_abilities") or ())
+    division = raw.get("division")
+    if division is not None and not isinstance(division, Mapping):
+        raise RequestError("cast: division must map targets to amounts")
     pay = raw.get("pay") or ("listed" if "mana_abilities" in raw else "auto")
     if pay not in ("auto", "listed"):
         raise RequestError(f"cast: pay must be auto or listed, not {pay!r}")
@@ -72,7 +79,9 @@ def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
         phyrexian=tuple(raw["phyrexian"]) if raw.get("phyrexian") is not None else None,
         targets=tuple(raw.get("targets") or ()),
         reductions=tuple((r["source"], r.get("choice")) for r in raw.get("reductions") or ()),
-        mana_abilities=listed, auto_pay=pay == "auto")
+        mana_abilities=listed, auto_pay=pay == "auto",
+        division=tuple((str(k), v) for k, v in division.items()) if division is not None else None,
+        mana_sacrifices=sacs if any(x is not None for x in sacs) else ())
 
 
 @dataclass(frozen=True)
@@ -89,6 +98,7 @@ class Proposal:
     kicked: bool
     targets: tuple[str, ...]
     target_controllers: tuple[str | None, ...]
+    division: tuple[tuple[str, int], ...] = ()
 
 
 def _fail(reason: Reason, note: str, substep: str) -> Illegal:
@@ -139,6 +149,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     c = chars(state, obj)
     if c.is_("Land"):
         raise _fail(Reason.NO_PERMISSION, f"{c.name} is a land: lands are played, not cast (305.1, 601.3)", "601.2a")
+    zone_permission: str | None = None
     if obj.zone == "hand":
         if obj.owner != caster:
             raise _fail(Reason.NO_PERMISSION, f"{spec.object} is in {obj.owner}'s hand, not {caster}'s (601.3)", "601.2a")
@@ -147,14 +158,15 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         raise _fail(Reason.NO_PERMISSION, f"{spec.object} is on the {obj.zone}; it can't be cast from there (601.3)",
                     "601.2a")
     else:
-        src = _find_permission(state, spec.object, caster, obj.zone, spec.permission, False, view)
+        src = zone_permission = _find_permission(state, spec.object, caster, obj.zone, spec.permission, False, view)
         if src is None:
             raise _fail(Reason.NO_PERMISSION, f"nothing lets {caster} cast {c.name} from the {obj.zone} (601.3)",
                         "601.2a")
         trace.add("601.3", f"{state.obj(src).base.name} ({src}) lets {caster} cast {c.name} from the {obj.zone}")
     prohibitor = _prohibited(state, view, caster, may_choose_x=True)
     if prohibitor is not None:
-        raise _fail(Reason.NO_PERMISSION, f"{prohibitor} prohibits {caster} from casting {c.name} (601.3)", "601.2a")
+        raise _fail(Reason.PROHIBITED, f"{prohibitor} prohibits {caster} from casting {c.name}, whatever is "
+                                       "announced (601.3, 601.3a)", "601.2a")
     t = state.turn
     if not (c.is_("Instant") or "flash" in c.keywords):
         if t.active != caster or t.step not in MAIN_STEPS or state.stack:
@@ -193,6 +205,11 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         costs = prowl_costs(state, spell, caster)
         if not costs:
             raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} has no prowl (702.76a)", "601.2b")
+        chosen = choose_prowl(costs, spec.permission, zone_permission)
+        if chosen is None:
+            raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE,
+                        f"{spec.permission} grants {c.name} no prowl cost; its prowl costs come from "
+                        f"{', '.join(p.source for p in costs)} (702.76a, 118.9)", "601.2b")
         enabler = prowl_enabler(state, c, caster)
         if enabler is None:
             types = "every creature type" if c.all_creature_types else (", ".join(sorted(c.creature_types)) or "none")
@@ -202,7 +219,6 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         ev = enabler.event
         trace.add("702.76a", f"prowl available: {ev.source_name} ({ev.source}), controlled by {ev.controller}, dealt "
                              f"{ev.amount} combat damage to {ev.player}; shared creature type: {enabler.matched}")
-        chosen = cheapest(costs)
         to_pay = ManaCost.parse(chosen.cost)
         label = f"the prowl cost {chosen.cost}" + ("" if chosen.source == "printed" else f" (granted by {chosen.source})")
     elif alt == "without_paying_mana_cost":
@@ -275,7 +291,9 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     assigned = assign_targets(state, spell.base.targets, spec.targets, caster, spec.object)
     if assigned:
         trace.add("601.2c", "targets: " + ", ".join(t for _, t, _ in assigned))
-    # ---- 601.2d (no division modelled) / 601.2e --------------------------------------------------
+    # ---- 601.2d: division ------------------------------------------------------------------------
+    division = _division(spell.base, assigned, spec.division, trace)
+    # ---- 601.2e ----------------------------------------------------------------------------------
     prohibitor = _prohibited(state, replace(spell, x=x), caster, may_choose_x=False)
     if prohibitor is not None:
         raise _fail(Reason.ILLEGAL_PROPOSAL, f"{prohibitor} prohibits casting the spell as proposed (601.2e, 601.5)",
@@ -283,7 +301,42 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     trace.add("601.2e", "the proposed spell is legal to cast")
     return Proposal(state=state, spell=spec.object, caster=caster, to_pay=to_pay, label=label, x=x, alt=alt,
                     kicked=spec.kicker, targets=tuple(t for _, t, _ in assigned),
-                    target_controllers=tuple(r for _, _, r in assigned))
+                    target_controllers=tuple(r for _, _, r in assigned), division=division)
+
+
+def _division(card, assigned, announced, trace: Trace) -> tuple[tuple[str, int], ...]:
+    """601.2d: the divided amount split among the divided targets, each getting at least 1."""
+    divided = [t for spec, t, _ in assigned if spec.divided]
+    if card.divide is None or not any(s.divided for s in card.targets):
+        if announced:
+            raise _fail(Reason.INVALID_DIVISION, f"{card.name} divides nothing; a division was announced (601.2d)",
+                        "601.2d")
+        return ()
+    total = card.divide
+    if announced is None:
+        if len(divided) > 1:
+            raise _fail(Reason.INVALID_DIVISION, f"{len(divided)} targets share {total}: the division must be "
+                                                 "announced (601.2d)", "601.2d")
+        announced = tuple((t, total) for t in divided)
+    amounts = dict(announced)
+    if len(amounts) != len(announced):
+        raise _fail(Reason.INVALID_DIVISION, "a target is named twice in the division (601.2d)", "601.2d")
+    for ref, n in announced:
+        if ref not in divided:
+            raise _fail(Reason.INVALID_DIVISION, f"{ref} is not a target among which {card.name} divides (601.2d)",
+                        "601.2d")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise _fail(Reason.INVALID_DIVISION, f"{ref} gets {n}; each target must get at least 1 (601.2d)", "601.2d")
+    missing = [t for t in divided if t not in amounts]
+    if missing:
+        raise _fail(Reason.INVALID_DIVISION, f"{', '.join(missing)} get nothing in the division; each target must "
+                                             "get at least 1 (601.2d)", "601.2d")
+    if sum(amounts.values()) != total:
+        raise _fail(Reason.INVALID_DIVISION, f"the division gives {sum(amounts.values())}, but {card.name} divides "
+                                             f"{total} (601.2d)", "601.2d")
+    out = tuple((t, amounts[t]) for t in divided)
+    trace.add("601.2d", f"{total} divided: " + ", ".join(f"{n} to {t}" for t, n in out))
+    return out
 
 
 def _prohibited(state: State, spell, caster: str, may_choose_x: bool) -> str | None:
@@ -298,7 +351,8 @@ def _prohibited(state: State, spell, caster: str, may_choose_x: bool) -> str | N
                 continue
             if ab.players == "you" and caster != src.controller:
                 continue
-            if may_choose_x and ab.spells.mana_value and c.mana_cost is not None and c.mana_cost.has_x:
+            by_mv = ab.spells.mana_value or ab.spells.mana_value_min is not None or ab.spells.mana_value_max is not None
+            if may_choose_x and by_mv and c.mana_cost is not None and c.mana_cost.has_x:
                 continue
             if matches(c, spell, ab.spells, src.controller, src.id):
                 return f"{src.base.name} ({src.id})"
@@ -322,7 +376,8 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     life = total.life if total is not None else 0
     try:
         # 601.2g: mana abilities
-        state = payment.activate_listed(state, caster, spec.mana_abilities, total, trace)
+        state = payment.activate_listed(state, caster, spec.mana_abilities, total, trace,
+                                        sacrifices=spec.mana_sacrifices, spell=spell)
         # 601.2h: pay everything at once
         if total is None:
             raise Illegal(Reason.UNPAYABLE_COST, f"{chars(state, spell).name} has no mana cost; an unpayable cost "
@@ -333,7 +388,7 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
                                                              "(118.8, 601.2h)", "601.2h")
         state = payment.pay_life(state, caster, total.life, trace)
         used = frozenset(o for o, _, _ in spec.mana_abilities)
-        state = payment.pay_mana(state, caster, total, spec.auto_pay, used, trace)
+        state = payment.pay_mana(state, caster, total, spec.auto_pay, used, trace, spell=spell)
         for oid in spec.sacrifice:
             state = move(state, oid, "graveyard", trace, note="sacrificed to pay an additional cost (601.2h)")
     except Illegal as exc:
@@ -345,7 +400,7 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     state = state.with_obj(replace(spell, cast=True, prowl_paid=prop.alt == "prowl", alt_cost=prop.alt, x=prop.x,
                                    modes=tuple(spec.modes),
                                    kicked=prop.kicked, targets=prop.targets,
-                                   target_controllers=prop.target_controllers))
+                                   target_controllers=prop.target_controllers, division=prop.division))
     trace.add("601.2i", f"{chars(state, spell).name} ({prop.spell}) becomes cast")
     result = {"legal": True, "total_cost": total_text, "life_paid": life}
     return state, result

@@ -235,6 +235,18 @@ def matches(c: Chars, obj: Obj, flt: Filter, source_controller: str | None, sour
         mv = c.mana_cost.mana_value(x) if c.mana_cost is not None else 0
         if (mv % 2 == 0) != (flt.mana_value == "even"):
             return False
+    if flt.mana_value_min is not None or flt.mana_value_max is not None:
+        x = obj.x if obj.zone == "stack" else None
+        mv = c.mana_cost.mana_value(x) if c.mana_cost is not None else 0
+        if flt.mana_value_min is not None and mv < flt.mana_value_min:
+            return False
+        if flt.mana_value_max is not None and mv > flt.mana_value_max:
+            return False
+    for value, low, high in ((c.power, flt.power_min, flt.power_max), (c.toughness, flt.toughness_min, flt.toughness_max)):
+        if low is None and high is None:
+            continue
+        if value is None or (low is not None and value < low) or (high is not None and value > high):
+            return False                    # 208.3: an object with no power has none to compare
     if flt.controller == "you" and obj.controller != source_controller:
         return False
     if flt.controller == "opponent" and obj.controller == source_controller:

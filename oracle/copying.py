@@ -50,3 +50,32 @@ def copy_permanent(state: State, oid: str, new_id: str, controller: str | None, 
     pending: list[PendingTrigger] = []
     state = enter_battlefield(state, new_id, trace, pending)
     return put_triggers(state, pending, None, trace)
+
+
+def choose_new_targets(state: State, copy_id: str, targets, trace: Trace) -> State:
+    """707.10c: the copy's controller may change any of its targets. `targets` lists the copy's
+    targets in order (as many as the spell has): an entry equal to the copied target is left
+    unchanged, even if it is illegal now; any other entry is a new target and must be legal
+    (115.1, 601.2c). The number of targets doesn't change."""
+    from .targets import check_ref, legal_target
+    copy = state.obj(copy_id)
+    chosen = tuple(targets)
+    if len(chosen) != len(copy.targets):
+        raise Illegal(Reason.WRONG_NUMBER_OF_TARGETS, f"the copy has {len(copy.targets)} target(s); {len(chosen)} "
+                                                      "given (707.10c: targets may change, not their number)")
+    specs = list(copy.base.targets)
+    controllers = list(copy.target_controllers) + [None] * (len(chosen) - len(copy.target_controllers))
+    changed = []
+    for i, (old, new) in enumerate(zip(copy.targets, chosen)):
+        check_ref(state, new)
+        if new == old:
+            continue
+        spec = specs[min(i, len(specs) - 1)] if specs else None
+        if spec is None or not legal_target(state, spec, new, copy.controller, copy_id):
+            raise Illegal(Reason.INVALID_TARGET, f"{new} is not a legal new target for {copy_id} (707.10c, 115.1)")
+        controllers[i] = None
+        changed.append(f"{old} -> {new}")
+    state = state.with_obj(replace(copy, targets=chosen, target_controllers=tuple(controllers)))
+    trace.add("707.10c", f"{copy.controller} chooses targets for {copy_id}: "
+              + (", ".join(changed) if changed else "all left unchanged"))
+    return state

@@ -23,6 +23,7 @@ class EffectContext:
     kicked: bool = False
     cast: bool = False
     power: int | None = None
+    division: tuple[tuple[str, int], ...] = ()   # 601.2d: each divided target's share
 
 
 def condition_holds(cond: str | None, ctx: EffectContext) -> bool:
@@ -39,7 +40,14 @@ def _amount(e: Effect, ctx: EffectContext) -> int:
         return ctx.x or 0                               # 107.3m for ETB abilities
     if e.amount == "power":
         return max(0, ctx.power or 0)
+    if e.amount == "divided":
+        return 0                                        # per target: see _share
     return int(e.amount)
+
+
+def _share(e: Effect, ctx: EffectContext, target: str, n: int) -> int:
+    """An effect's amount for one target: its announced share when divided (601.2d)."""
+    return dict(ctx.division).get(target, 0) if e.amount == "divided" else n
 
 
 def _players(state: State, ref: str | None, ctx: EffectContext) -> list[str]:
@@ -140,10 +148,11 @@ def _apply(state: State, e: Effect, ctx: EffectContext, trace: Trace) -> State:
             trace.add("106.3", f"{p} adds {e.mana}")
     elif k == "damage":
         for t in _target_objs(e, ctx):
+            amount = _share(e, ctx, t, n)
             if is_player_ref(state, t):
-                state = damage_player(state, ctx.source, t, n, False, trace, ctx.controller)
+                state = damage_player(state, ctx.source, t, amount, False, trace, ctx.controller)
             else:
-                state = damage_object(state, ctx.source, t, n, trace)
+                state = damage_object(state, ctx.source, t, amount, trace)
     elif k in ("lose_life", "gain_life"):
         for p in _players(state, e.player, ctx):
             delta = -n if k == "lose_life" else n

@@ -15,7 +15,7 @@ FEATURES: frozenset[str] = frozenset({
     "mana_cost_parse", "mana_abilities", "mana_pool", "payment", "summoning_sickness", "untap_symbol",
     "could_produce", "mana_replacement", "mana_trigger", "illegal_rewind", "prowl", "prototype",
     "changeling", "type_change", "combat", "zone_change", "copy", "control_change", "lki", "resolution",
-    "multiplayer",
+    "multiplayer", "state_based_actions",
 })
 
 

@@ -206,9 +206,21 @@ def find_mana_ability(state: State, player: str, oid: str, index: int) -> tuple[
     return obj, abilities[index]
 
 
+def spendable_on(state: State, spell: Obj | None, entry) -> bool:
+    """106.6: may restricted mana `entry` (type, filter, controller, source) pay for `spell`?
+    Only spells qualify (never ability costs, spell None)."""
+    if spell is None:
+        return False
+    _, flt, controller, source = entry
+    return matches(chars(state, spell), spell, flt, controller, source)
+
+
 def activate(state: State, player: str, oid: str, index: int, produce: str | None, trace: Trace,
-             chooser: Callable[[frozenset[str]], str] | None = None) -> State:
-    """Activate a mana ability and resolve it at once (605.3b); raise Illegal if it can't be."""
+             chooser: Callable[[frozenset[str]], str] | None = None,
+             sacrifice: Sequence[str] | None = None) -> State:
+    """Activate a mana ability and resolve it at once (605.3b); raise Illegal if it can't be.
+    `sacrifice`: the permanents a sacrifice cost sacrifices (the player's choice; default the
+    first fitting one in setup order)."""
     obj, ab = find_mana_ability(state, player, oid, index)
     check_tap_cost(state, obj, ab)
     before = state
@@ -225,9 +237,22 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
             raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE, f"{player} can't pay {ab.cost.life} life (118.3)")
         pl = state.player(player)
         state = state.with_player(replace(pl, life=pl.life - ab.cost.life))
+    if sacrifice is not None and ab.cost.sacrifice is None:
+        raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
+                      f"{oid}'s ability has no sacrifice cost; {', '.join(sacrifice)} named (602.2b)")
     if ab.cost.sacrifice is not None:
-        victim = next((o for o in state.battlefield() if o.controller == player and o.kind == "card"
-                       and matches(chars(state, o), o, ab.cost.sacrifice, player)), None)
+        if sacrifice is not None:
+            named = [state.objects.get(v) for v in sacrifice]
+            if (len(named) != 1 or named[0] is None or named[0].zone != "battlefield"
+                    or named[0].controller != player or named[0].kind != "card"
+                    or not matches(chars(state, named[0]), named[0], ab.cost.sacrifice, player)):
+                raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
+                              f"{', '.join(sacrifice) or 'nothing'} can't pay {oid}'s sacrifice cost: it needs one "
+                              f"permanent {player} controls that fits it (602.2b, 118.3)")
+            victim = named[0]
+        else:
+            victim = next((o for o in state.battlefield() if o.controller == player and o.kind == "card"
+                           and matches(chars(state, o), o, ab.cost.sacrifice, player)), None)
         if victim is None:
             raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
                           f"{oid}'s ability needs a sacrifice and {player} has nothing to sacrifice (602.2b, 118.3)")
@@ -247,7 +272,7 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
         if produce is not None and (produce in u or produce * 2 in u):
             kind = produce if produce in u else produce * 2
         elif produce is not None:
-            raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{oid} can't produce {{{produce}}} (its options: "
+            raise Illegal(Reason.INVALID_MANA_CHOICE, f"{oid} can't produce {{{produce}}} (its options: "
                           + ", ".join("".join("{%s}" % t for t in o) for o in sorted(u)) + ")")
         elif chooser is not None and len(u) > 1:
             kind = chooser(_letters(u))
@@ -261,10 +286,17 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     if not units:
         trace.add("106.5", f"{obj.base.name} ({oid}) adds no mana: no type can be defined (106.5, 106.7)")
     pl = state.player(player)
-    pool = pl.pool
-    for kind in produced:
-        pool = pool.add(ManaType(kind))
-    state = state.with_player(replace(pl, pool=pool))
+    if ab.spend_only is not None:
+        # 106.6 / 106.6a: every mana this ability adds (replacements included) keeps the restriction
+        entries = tuple((kind, ab.spend_only, obj.controller, oid) for kind in produced)
+        state = state.with_player(replace(pl, restricted=pl.restricted + entries))
+        if produced:
+            trace.add("106.6", f"the mana from {oid} may be spent only on spells it allows")
+    else:
+        pool = pl.pool
+        for kind in produced:
+            pool = pool.add(ManaType(kind))
+        state = state.with_player(replace(pl, pool=pool))
     if produced:
         trace.add("605.3b", f"{obj.base.name} ({oid}) adds " + "".join("{%s}" % k for k in produced))
     for who, kind, name in _triggers(before, obj, ab, produced):
@@ -294,9 +326,12 @@ def free_tap_ability(state: State, obj: Obj) -> tuple[int, Ability] | None:
     return None
 
 
-def supplies(state: State, player: str, exclude: frozenset[str] = frozenset()) -> list[tuple[Supply, int]]:
+def supplies(state: State, player: str, exclude: frozenset[str] = frozenset(),
+             spell: Obj | None = None) -> list[tuple[Supply, int]]:
     """Activations the engine may make with pay=auto: {T}-only mana abilities of untapped
-    permanents the player controls, with their replacement and trigger mana."""
+    permanents the player controls, with their replacement and trigger mana. A source whose
+    mana carries a spending restriction (106.6) counts only if `spell` may receive it: the
+    solver then sees only mana that can pay, and stays exact."""
     out = []
     for obj in state.battlefield():
         if obj.controller != player or obj.id in exclude or obj.kind != "card":
@@ -305,6 +340,8 @@ def supplies(state: State, player: str, exclude: frozenset[str] = frozenset()) -
         if found is None:
             continue
         index, ab = found
+        if ab.spend_only is not None and not spendable_on(state, spell, (None, ab.spend_only, obj.controller, obj.id)):
+            continue
         units = apply_replacements(state, obj, ab, base_units(state, obj, ab, frozenset()))
         extra = [frozenset(k) for who, k, _ in _triggers(state, obj, ab, [_first(u)[0] for u in units])
                  if who == player]

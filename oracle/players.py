@@ -1,7 +1,8 @@
-"""Players leaving the game (800.4a)."""
+"""Players leaving the game (800.4a) and losing it (104.3, 704.5a); the end of the game (104.1)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Sequence
 
 from .state import GONE, State
 from .trace import Trace
@@ -9,15 +10,31 @@ from .trace import Trace
 
 def leave_game(state: State, name: str, trace: Trace) -> State:
     """The player leaves; objects they own leave the game with them (800.4a). The turn's
-    damage record is untouched: prowl still sees damage dealt to them (ruling)."""
-    p = state.player(name)
-    state = state.with_player(replace(p, in_game=False, pool=type(p.pool)()))
-    objs = []
-    for o in state.objects.values():
-        if o.owner == name and o.zone != GONE:
-            objs.append(replace(o, zone=GONE, incarnation=o.incarnation + 1))
-    state = state.with_objs(objs)
-    gone_ids = {o.id for o in objs}
+    damage record is untouched: prowl still sees damage dealt to them (ruling). When fewer
+    than two players remain, the game is over instead (104.2a, 104.1): nothing else moves."""
+    return players_leave(state, (name,), "800.4a", f"{name} leaves the game", trace)
+
+
+def players_leave(state: State, names: Sequence[str], rule: str, note: str, trace: Trace) -> State:
+    """`names` leave the game at once (conceding, or losing: 104.3a-b, 704.5a)."""
+    remaining = [p.name for p in state.players if p.in_game and p.name not in names]
+    if len(remaining) < 2:
+        for name in names:
+            p = state.player(name)
+            state = state.with_player(replace(p, in_game=False))
+        result = f"{remaining[0]} wins the game (104.2a)" if remaining else "the game is a draw (104.4a)"
+        trace.add(rule, f"{note}; {result}; the game is over (104.1)")
+        return replace(state, game_over=True)
+    gone_ids: set[str] = set()
+    for name in names:
+        p = state.player(name)
+        state = state.with_player(replace(p, in_game=False, pool=type(p.pool)(), restricted=()))
+        objs = []
+        for o in state.objects.values():
+            if o.owner == name and o.zone != GONE:
+                objs.append(replace(o, zone=GONE, incarnation=o.incarnation + 1))
+        state = state.with_objs(objs)
+        gone_ids |= {o.id for o in objs}
     state = replace(state, stack=tuple(s for s in state.stack if s not in gone_ids))
-    trace.add("800.4a", f"{name} leaves the game" + (f"; {', '.join(sorted(gone_ids))} leave with them" if gone_ids else ""))
+    trace.add(rule, note + (f"; {', '.join(sorted(gone_ids))} leave with them (800.4a)" if gone_ids else ""))
     return state

@@ -56,3 +56,17 @@ def prowl_enabler(state: State, spell_chars: Chars, caster: str) -> Enabler | No
 
 def cheapest(costs: list[ProwlCost]) -> ProwlCost:
     return min(costs, key=lambda p: (ManaCost.parse(p.cost).mana_value(), costs.index(p)))
+
+
+def choose_prowl(costs: list[ProwlCost], permission: str | None, zone_permission: str | None = None
+                 ) -> ProwlCost | None:
+    """Which prowl cost the cast uses (118.9: the player chooses one alternative cost).
+    `permission` names the object granting the prowl cost wanted; without it (or when it names
+    the object that let the spell be cast from its zone) the spell's printed prowl is used, else
+    the cheapest granted one. None: the named object grants this spell no prowl cost."""
+    if permission is not None:
+        granted = next((p for p in costs if p.source == permission), None)
+        if granted is not None or permission != zone_permission:
+            return granted
+    printed = [p for p in costs if p.source == "printed"]
+    return printed[0] if printed else cheapest(costs)

@@ -14,6 +14,7 @@ class Reason(str, Enum):
     OBJECT_NOT_FOUND = "object_not_found"
     NOT_IN_ZONE = "not_in_zone"
     NO_PERMISSION = "no_permission"
+    PROHIBITED = "prohibited"
     WRONG_TIMING = "wrong_timing"
     MULTIPLE_ALTERNATIVE_COSTS = "multiple_alternative_costs"
     ALTERNATIVE_COST_UNAVAILABLE = "alternative_cost_unavailable"
@@ -25,12 +26,14 @@ class Reason(str, Enum):
     INVALID_PHYREXIAN_CHOICE = "invalid_phyrexian_choice"
     INVALID_TARGET = "invalid_target"
     WRONG_NUMBER_OF_TARGETS = "wrong_number_of_targets"
+    INVALID_DIVISION = "invalid_division"
     ILLEGAL_PROPOSAL = "illegal_proposal"
     MANA_ABILITY_UNAVAILABLE = "mana_ability_unavailable"
     SUMMONING_SICK = "summoning_sick"
     ALREADY_TAPPED = "already_tapped"
     ALREADY_UNTAPPED = "already_untapped"
     MANA_ABILITY_COST_UNPAYABLE = "mana_ability_cost_unpayable"
+    INVALID_MANA_CHOICE = "invalid_mana_choice"
     INSUFFICIENT_MANA = "insufficient_mana"
     INSUFFICIENT_LIFE = "insufficient_life"
     ADDITIONAL_COST_UNPAID = "additional_cost_unpaid"
@@ -48,6 +51,7 @@ _SUBSTEPS: dict[Reason, tuple[str, ...]] = {
     Reason.OBJECT_NOT_FOUND: ("601.2a",),
     Reason.NOT_IN_ZONE: ("601.2a",),
     Reason.NO_PERMISSION: ("601.2a",),
+    Reason.PROHIBITED: ("601.2a",),
     Reason.WRONG_TIMING: ("601.2a",),
     Reason.MULTIPLE_ALTERNATIVE_COSTS: ("601.2b",),
     Reason.ALTERNATIVE_COST_UNAVAILABLE: ("601.2b",),
@@ -59,12 +63,14 @@ _SUBSTEPS: dict[Reason, tuple[str, ...]] = {
     Reason.INVALID_PHYREXIAN_CHOICE: ("601.2b",),
     Reason.INVALID_TARGET: ("601.2c",),
     Reason.WRONG_NUMBER_OF_TARGETS: ("601.2c",),
+    Reason.INVALID_DIVISION: ("601.2d",),
     Reason.ILLEGAL_PROPOSAL: ("601.2e",),
     Reason.MANA_ABILITY_UNAVAILABLE: ("601.2g",),
     Reason.SUMMONING_SICK: ("601.2g",),
     Reason.ALREADY_TAPPED: ("601.2g", "601.2h"),
     Reason.ALREADY_UNTAPPED: ("601.2g", "601.2h"),
     Reason.MANA_ABILITY_COST_UNPAYABLE: ("601.2g",),
+    Reason.INVALID_MANA_CHOICE: ("601.2g",),
     Reason.INSUFFICIENT_MANA: ("601.2h",),
     Reason.INSUFFICIENT_LIFE: ("601.2h",),
     Reason.ADDITIONAL_COST_UNPAID: ("601.2h",),

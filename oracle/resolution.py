@@ -136,7 +136,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         state = put_triggers(state, pending, choices.get("targets"), trace)
         return state
     ctx = EffectContext(source=obj, controller=obj.controller, targets=targets, x=obj.x,
-                        prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast)
+                        prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast, division=obj.division)
     trace.add("608.2", f"{c.name} ({oid}) resolves")
     effects = obj.base.spell
     if obj.base.modes is not None:
@@ -148,20 +148,32 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
 
 
 def state_based_actions(state: State, trace: Trace) -> State:
-    """704.5f-h: zero toughness, lethal damage, deathtouch damage. 704.5a (a player at 0 life
-    loses) is deliberately not applied: a case observes the game after it, so players stay in
-    until a `leave_game` step."""
+    """704.3 / 117.5: performed whenever a player would receive priority, which in a case is
+    after every step. 704.5a (a player at 0 or less life loses: 104.3b; in a multiplayer game
+    they leave it, 800.4a; when one player or none is left the game is over, 104.2a / 104.4a),
+    704.5f (toughness 0 or less), 704.5g (lethal damage, deathtouch 704.5h), all applicable
+    ones at once, repeated until none applies."""
+    from .players import players_leave
     changed = True
-    while changed:
+    while changed and not state.game_over:
         changed = False
+        dying: list[tuple[str, str]] = []
         for obj in list(state.battlefield()):
             c = chars(state, obj)
             if not c.is_creature or c.toughness is None:
                 continue
             if c.toughness <= 0:
-                state = move(state, obj.id, "graveyard", trace, note="toughness 0 or less (704.5f)")
-                changed = True
+                dying.append((obj.id, "toughness 0 or less (704.5f)"))
             elif obj.damage >= c.toughness or (obj.deathtouched and obj.damage > 0):
-                state = move(state, obj.id, "graveyard", trace, note="lethal damage (704.5g)")
-                changed = True
+                dying.append((obj.id, "lethal damage (704.5g)"))
+        losers = [p for p in state.players if p.in_game and p.life <= 0]
+        for oid, note in dying:
+            state = move(state, oid, "graveyard", trace, note=note)
+            changed = True
+        if losers:
+            names = tuple(p.name for p in losers)
+            note = (" and ".join(f"{p.name} ({p.life} life)" for p in losers)
+                    + (" lose" if len(losers) > 1 else " loses") + " the game (104.3b)")
+            state = players_leave(state, names, "704.5a", note, trace)
+            changed = True
     return state

@@ -56,7 +56,9 @@ def step_cast(state, body, trace):
 def step_activate_mana(state, body, trace):
     player = _player(state, body.get("player"))
     oid = _obj(state, body)
-    return _ok(activate_mana_ability(state, player, oid, int(body.get("ability", 0)), body.get("produce"), trace))
+    sac = body.get("sacrifice")
+    return _ok(activate_mana_ability(state, player, oid, int(body.get("ability", 0)), body.get("produce"), trace,
+                                     None, tuple(sac) if sac is not None else None))
 
 
 def step_activate(state, body, trace):
@@ -82,7 +84,9 @@ def step_activate(state, body, trace):
     cost = resolve_choices(ManaCost.parse(ab.cost.mana or ""), None)
     listed = tuple((m["object"], int(m.get("ability", 0)), m.get("produce")) for m in body.get("mana_abilities") or ())
     auto = (body.get("pay") or ("listed" if "mana_abilities" in body else "auto")) == "auto"
-    state = payment.activate_listed(state, player, listed, cost, trace)
+    sacs = tuple(tuple(m["sacrifice"]) if m.get("sacrifice") is not None else None
+                 for m in body.get("mana_abilities") or ())
+    state = payment.activate_listed(state, player, listed, cost, trace, sacrifices=sacs)
     state = payment.pay_mana(state, player, cost, auto, frozenset(o for o, _, _ in listed), trace)
     obj = state.obj(oid)
     if ab.cost.tap:
@@ -204,7 +208,10 @@ def step_change_types(state, body, trace):
 
 def step_copy_spell(state, body, trace):
     controller = _player(state, body["controller"]) if body.get("controller") else None
-    return _ok(copying.copy_spell(state, _obj(state, body), body.get("new_id"), controller, trace))
+    state = copying.copy_spell(state, _obj(state, body), body.get("new_id"), controller, trace)
+    if body.get("targets") is not None:
+        state = copying.choose_new_targets(state, body.get("new_id"), body["targets"], trace)
+    return _ok(state)
 
 
 def step_copy_permanent(state, body, trace):
@@ -253,6 +260,8 @@ def run_step(state: State, step: Mapping[str, Any], trace: Trace) -> tuple[State
         raise RequestError(f"unknown step kind {kind!r}")
     mark = len(trace.lines)
     try:
+        if state.game_over:
+            raise Illegal(_reason_invalid(), "the game is over (104.1): no further action can be taken")
         new_state, result = handler(state, body or {}, trace)
         new_state = flush_pending(new_state, trace)
         new_state = state_based_actions(new_state, trace)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .characteristics import chars
-from .costs import cost_text
+from .costs import ManaType, cost_text
 from .state import GONE, Obj, State
 
 
@@ -30,9 +30,17 @@ def object_view(state: State, obj: Obj) -> dict:
     }
 
 
+def _pool_text(p) -> str:
+    """The pool as the case format prints it: restricted mana (106.6) counts like any other."""
+    pool = p.pool
+    for entry in p.restricted:
+        pool = pool.add(ManaType(entry[0]))
+    return str(pool)
+
+
 def snapshot(state: State) -> dict:
     return {
-        "players": {p.name: {"life": p.life, "mana_pool": str(p.pool), "in_game": p.in_game}
+        "players": {p.name: {"life": p.life, "mana_pool": _pool_text(p), "in_game": p.in_game}
                     for p in state.players},
         "objects": {oid: object_view(state, o) for oid, o in state.objects.items()},
         "stack": list(state.stack),

@@ -25,6 +25,9 @@ class Player:
     life: int = 20
     pool: ManaPool = field(default_factory=ManaPool)
     in_game: bool = True
+    # 106.6: mana with a spending restriction, kept apart from `pool` (which it is not part of):
+    # (type letter, spell filter, the controller the filter is relative to, source id)
+    restricted: tuple[tuple[str, object, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,7 @@ class Obj:
     modes: tuple[int, ...] = ()
     targets: tuple[str, ...] = ()
     target_controllers: tuple[str | None, ...] = ()   # per-opponent targets: who must control each
+    division: tuple[tuple[str, int], ...] = ()        # 601.2d: (target, amount) announced while casting
     # an ability on the stack: its source and what it does
     source: str | None = None
     source_name: str | None = None
@@ -132,6 +136,7 @@ class State:
     damage_log: tuple[DamageEvent, ...] = ()
     clock: int = 1
     pending: tuple[tuple[str, int], ...] = ()   # triggered abilities waiting for the stack (source, index)
+    game_over: bool = False                     # 104.1: a player won or the game is a draw; nothing more happens
     _cache: dict = field(default_factory=dict, compare=False, repr=False, init=False)
 
     # -- players --------------------------------------------------------------------------

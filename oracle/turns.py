@@ -12,9 +12,9 @@ from .trace import Trace
 
 def empty_pools(state: State, trace: Trace) -> State:
     """106.4: every mana pool empties at the end of each step and phase."""
-    if any(p.pool.total for p in state.players):
+    if any(p.pool.total or p.restricted for p in state.players):
         trace.add("106.4", "mana pools empty")
-    return replace(state, players=tuple(replace(p, pool=ManaPool()) for p in state.players))
+    return replace(state, players=tuple(replace(p, pool=ManaPool(), restricted=()) for p in state.players))
 
 
 def change_step(state: State, step: str, trace: Trace) -> State:

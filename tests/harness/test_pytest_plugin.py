@@ -71,3 +71,27 @@ def test_expectations_file_turns_failure_into_xfail(plugin_suite, tmp_path):
     done = pytest_run(plugin_suite, "--engine=fake_inprocess_engine:Engine", f"--expectations={expectations}",
                       "-k", "not broken", cwd=tmp_path)
     assert "1 xfailed" in done.stdout and "1 passed" in done.stdout, done.stdout
+
+
+def _outcomes(junit: Path) -> list[tuple[str, str]]:
+    out = []
+    for case in ElementTree.parse(junit).getroot().iter("testcase"):
+        kind = next((child.tag for child in case if child.tag in ("failure", "error", "skipped")), "passed")
+        out.append((case.get("name"), kind))
+    return sorted(out)
+
+
+def test_xdist_gives_the_serial_results(plugin_suite, tmp_path):
+    pytest.importorskip("xdist", reason="pytest-xdist is not installed")
+    serial, parallel = tmp_path / "serial.xml", tmp_path / "parallel.xml"
+    pytest_run(plugin_suite, "--engine=fake_inprocess_engine:Engine", f"--junitxml={serial}", cwd=tmp_path)
+    pytest_run(plugin_suite, "--engine=fake_inprocess_engine:Engine", f"--junitxml={parallel}", "-n", "2", cwd=tmp_path)
+    assert _outcomes(serial) == _outcomes(parallel) and len(_outcomes(serial)) == 4
+
+
+def test_json_case_files_are_cases_too(suite_builder, tmp_path):
+    import json
+
+    suite_builder.write("cases/casting/bears.json", json.dumps(good_case()))
+    done = pytest_run(suite_builder, "--engine=fake_inprocess_engine:Engine", cwd=tmp_path)
+    assert "1 passed" in done.stdout, done.stdout

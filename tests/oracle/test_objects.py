@@ -10,7 +10,7 @@ def test_two_reflecting_pools_alone_produce_nothing_but_with_a_forest_green():
     r = run({"players": {"A": {}, "B": {}}, "objects": pools + [{"id": "f", "card": "Forest", "zone": "battlefield"}]},
             [{"activate_mana": {"player": "A", "object": "p1", "produce": "G"}},
              {"activate_mana": {"player": "A", "object": "p2", "produce": "U"}}])
-    assert player(r, 1, "A")["mana_pool"] == "{G}" and r["steps"][1]["reason"] == "mana_ability_unavailable"
+    assert player(r, 1, "A")["mana_pool"] == "{G}" and r["steps"][1]["reason"] == "invalid_mana_choice"
 
 
 def test_contamination_and_mana_reflection():

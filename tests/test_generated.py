@@ -1,0 +1,141 @@
+"""Generated cases (issue 7): the strategies of harness.generate build valid cases the oracle
+runs without raising; the same strategies, broken on purpose, never crash the harness; and
+`castrules fuzz` finds a mutant's bug and writes a minimal, valid case for it."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, Phase, find, given, settings, strategies as st
+
+from harness import schemas
+from harness.cases import Case
+from harness.checks import check_case
+from harness.engine import load_engine
+from harness.fuzz_cli import NOTES, fuzz, judge_pair, request_for
+from harness.generate import JSONISH, case_documents, malformed
+from harness.results import Result, Status
+from harness.runner import contract_problems, judge, run_case
+from harness.suite import load_suite
+
+REPO = Path(__file__).resolve().parent.parent
+SUITE = load_suite()
+CASES = case_documents(SUITE.catalog, SUITE.vocabulary.features)
+FAST = settings(deadline=None, database=None, suppress_health_check=list(HealthCheck))
+
+
+@settings(FAST, max_examples=120)
+@given(CASES)
+def test_generated_cases_are_valid_and_the_oracle_runs_them(doc):
+    assert list(schemas.errors("case", doc)) == []
+    assert [str(p) for p in check_case("generated.yaml", doc, SUITE.catalog, SUITE.vocabulary)] == []
+    request = request_for(doc, SUITE.catalog)
+    reply = load_engine("oracle").run(request)          # must not raise
+    assert contract_problems(reply, len(doc["steps"]), request["observe"]) == []
+
+
+@settings(FAST, max_examples=60)
+@given(CASES)
+def test_the_oracle_agrees_with_itself(doc):
+    oracle = load_engine("oracle")
+    assert judge_pair(doc, SUITE.catalog, oracle, load_engine("oracle")).kind == "agree"
+
+
+def test_generation_is_deterministic_for_a_seed():
+    options = settings(FAST, max_examples=50, phases=[Phase.generate])
+
+    def first(seed):
+        return find(CASES, lambda d: len(d["steps"]) >= 3, settings=options, random=random.Random(seed))
+
+    assert first(7) == first(7)
+
+
+# ---- malformed case files never crash load_suite -------------------------------------------
+
+@pytest.fixture(scope="module")
+def scratch_suite(tmp_path_factory) -> Path:
+    """A suite root with the real schemas, vocabularies and catalog, and no cases."""
+    root = tmp_path_factory.mktemp("suite")
+    shutil.copytree(REPO / "schema", root / "schema")
+    shutil.copytree(REPO / "cases" / "catalog", root / "cases" / "catalog")
+    for name in ("features.yaml", "rulings.yaml", "retired-ids.txt"):
+        if (REPO / "cases" / name).exists():
+            shutil.copy(REPO / "cases" / name, root / "cases" / name)
+    (root / "cases" / "fuzz").mkdir()
+    return root
+
+
+@settings(FAST, max_examples=40)
+@given(data=st.data())
+def test_malformed_case_files_become_problems_not_crashes(scratch_suite, data):
+    doc = data.draw(CASES)
+    broken = data.draw(malformed(doc))
+    path = scratch_suite / "cases" / "fuzz" / "case.yaml"
+    if data.draw(st.integers(0, 5)) == 1:       # sometimes not even YAML
+        text = yaml.safe_dump(broken, sort_keys=False)
+        cut = data.draw(st.integers(0, len(text)))
+        path.write_text(text[:cut] + data.draw(st.sampled_from(("{", ": [", "\t", "- *x", "\x00", ""))), encoding="utf-8")
+    else:
+        path.write_text(yaml.safe_dump(broken, sort_keys=False), encoding="utf-8")
+    suite = load_suite(scratch_suite)                    # must not raise
+    rel = "cases/fuzz/case.yaml"
+    if not suite.cases:
+        assert rel in suite.bad_files and any(p.file == rel for p in suite.problems)
+
+
+# ---- malformed engine replies never crash judge ----------------------------------------------
+
+def _case(doc) -> Case:
+    return Case(id=doc["id"], title=doc["title"], path=Path("generated.yaml"), file="generated.yaml",
+                rules=tuple(doc["rules"]), features=tuple(doc["features"]), doc=doc)
+
+
+@settings(FAST, max_examples=150)
+@given(doc=CASES, reply=JSONISH)
+def test_random_replies_become_error_results(doc, reply):
+    case = _case(doc)
+    request = request_for(doc, SUITE.catalog)
+    result = judge(Result(case.id, Status.PASS), case, request, reply)       # must not raise
+    if contract_problems(reply, len(doc["steps"]), request["observe"]):
+        assert result.status is Status.ERROR
+
+
+@settings(FAST, max_examples=80)
+@given(data=st.data())
+def test_damaged_oracle_replies_never_crash_judge(data):
+    doc = data.draw(CASES)
+    case = _case(doc)
+    request = request_for(doc, SUITE.catalog)
+    reply = load_engine("oracle").run(request)
+    broken = data.draw(malformed(reply))
+    result = judge(Result(case.id, Status.PASS), case, request, broken)       # must not raise
+    assert isinstance(result.status, Status)
+    if contract_problems(broken, len(doc["steps"]), request["observe"]):
+        assert result.status is Status.ERROR
+
+
+# ---- castrules fuzz ------------------------------------------------------------------------------
+
+def test_fuzz_finds_a_mutant_and_writes_a_minimal_valid_case(tmp_path):
+    report = fuzz("oracle.mutants:GenericReductionsEatColoured", examples=300, seed=0, out_dir=tmp_path, suite=SUITE,
+                  shrink_seconds=4)
+    assert report.finding is not None and report.path is not None and report.path.exists()
+    written = yaml.safe_load(report.path.read_text(encoding="utf-8"))
+    assert written["id"].startswith("fuzz/") and written["notes"].startswith(NOTES)
+    suite = load_suite(extra_files=[report.path])
+    assert not [p for p in suite.problems if p.file.endswith(report.path.name)]
+    case = suite.by_id()[written["id"]]
+    assert run_case(load_engine("oracle"), case, suite.catalog).status is Status.PASS
+    mutant = load_engine("oracle.mutants:GenericReductionsEatColoured")
+    assert run_case(mutant, case, suite.catalog).status is Status.FAIL
+    assert len(written["steps"]) <= 4 and len(written["setup"]["objects"]) <= 8      # shrunk
+
+
+def test_fuzz_of_the_oracle_finds_nothing(tmp_path):
+    report = fuzz("oracle", examples=80, seed=3, out_dir=tmp_path, suite=SUITE)
+    assert report.finding is None and 0 < report.examples <= 80
+    assert not list(tmp_path.iterdir())
