@@ -229,7 +229,8 @@ class _OutOfTime(BaseException):
 
 @dataclass
 class FuzzReport:
-    examples: int = 0
+    tried: int = 0                          # examples hypothesis generated (some twice)
+    examples: int = 0                       # distinct cases run
     compared: int = 0
     unsupported: int = 0
     seconds: float = 0.0
@@ -260,13 +261,14 @@ def fuzz(engine_spec: str, examples: int = 200, seed: int = 0, out_dir: Path | N
     smallest: list[dict] = []               # the last failing case hypothesis accepted while shrinking
 
     def condition(doc: dict) -> bool:
-        key = json.dumps(doc, sort_keys=True)
-        if key in seen:                      # hypothesis replays examples: answer the same way
-            return seen[key]
+        report.tried += searching[0]
         if not searching[0]:
             shrink_left[0] -= 1
             if shrink_left[0] < 0:
                 raise _OutOfTime()           # out of shrinking budget: keep the smallest so far
+        key = json.dumps(doc, sort_keys=True)
+        if key in seen:                      # hypothesis replays examples: answer the same way
+            return seen[key]
         verdict = judge_pair(doc, suite.catalog, engine, oracle)
         if searching[0]:
             report.examples += 1
@@ -324,8 +326,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
     report = fuzz(args.engine, args.examples, args.seed, args.out, args.reference,
                   progress=None if args.quiet else progress, shrink_runs=args.shrink_runs)
-    print(f"{report.examples} generated cases ({report.compared} compared, {report.unsupported} unsupported by the "
-          f"engine) in {report.seconds:.1f}s, seed {args.seed}")
+    print(f"{report.tried} examples, {report.examples} distinct generated cases ({report.compared} compared, "
+          f"{report.unsupported} unsupported by the engine) in {report.seconds:.1f}s, seed {args.seed}")
     if report.finding is None:
         print("no disagreement with the oracle")
         return EXIT_OK

@@ -89,7 +89,8 @@ _RESULT_DEFS = {"ok": "observations", "skipped": "skipped", "errored": "errored"
 def contract_problems(reply: object, steps: int, observe: list[int]) -> list[str]:
     if not isinstance(reply, Mapping):
         return [f"run() returned {type(reply).__name__}, expected a mapping"]
-    definition = _RESULT_DEFS.get(reply.get("status"))
+    status = reply.get("status")
+    definition = _RESULT_DEFS.get(status) if isinstance(status, str) else None
     if definition is None:
         return [f"status is {reply.get('status')!r}, expected one of {', '.join(map(repr, _RESULT_DEFS))}"]
     found = schemas.def_errors("protocol", definition, dict(reply))

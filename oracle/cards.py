@@ -154,6 +154,17 @@ class Modes:
 
 
 @dataclass(frozen=True)
+class TextX:
+    """An X in the card's text that is not in any of its costs: defined by the text (107.3c:
+    `count`, the number of permanents on the battlefield matching the filter, relative to the
+    spell's controller) or chosen by its controller (107.3f: `choose` is "cast", announced as
+    it is put on the stack, or "resolution", chosen as it resolves)."""
+
+    count: Filter | None = None
+    choose: str | None = None
+
+
+@dataclass(frozen=True)
 class CardDef:
     """The printed (copiable, 707.2) values of a card or token definition."""
 
@@ -177,6 +188,7 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     modes: "Modes | None" = None
     divide: int | None = None                # amount divided among the divided targets (601.2d)
+    text_x: TextX | None = None              # X in the text only (107.3c / 107.3f)
 
     @property
     def creature_types(self) -> tuple[str, ...]:
@@ -450,11 +462,26 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
             abilities=tuple(parse_ability(a, i, name) for i, a in enumerate(_list(ability_cost, name))),
             modes=_modes(raw.get("modes"), name),
             divide=int(raw["divide"]) if raw.get("divide") is not None else None,
+            text_x=_text_x(raw.get("text_x"), raw.get("mana_cost"), name),
         )
     except RequestError:
         raise
     except (KeyError, TypeError, ValueError) as exc:
         raise RequestError(f"card {name!r}: malformed entry ({exc})") from exc
+
+
+def _text_x(raw: Any, mana_cost: Any, where: str) -> TextX | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or len(raw) != 1 or not set(raw) <= {"count", "choose"}:
+        raise RequestError(f"{where}: text_x is {{count: <filter>}} or {{choose: cast | resolution}}")
+    if isinstance(mana_cost, str) and any(v in mana_cost for v in ("{X}", "{Y}", "{Z}")):
+        raise RequestError(f"{where}: text_x is for an X that is in no cost; this card has one in its mana cost")
+    if "count" in raw:
+        return TextX(count=parse_filter(raw["count"], where))
+    if raw["choose"] not in ("cast", "resolution"):
+        raise RequestError(f"{where}: text_x choose is cast or resolution, not {raw['choose']!r}")
+    return TextX(choose=raw["choose"])
 
 
 def _modes(raw: Any, where: str) -> Modes | None:

@@ -36,6 +36,8 @@ class CastSpec:
     kicker: bool = False
     sacrifice: tuple[str, ...] = ()
     x: int | None = None
+    y: int | None = None                                     # 107.3p: Y and Z are announced like X
+    z: int | None = None
     modes: tuple[int, ...] = ()
     hybrid: tuple[str, ...] | None = None
     phyrexian: tuple[str, ...] | None = None
@@ -49,7 +51,7 @@ class CastSpec:
 
 def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
     known = {"player", "object", "from", "alternative_cost", "permission", "prototype", "kicker", "sacrifice",
-             "x", "modes", "hybrid", "phyrexian", "targets", "reductions", "mana_abilities", "pay", "division"}
+             "x", "y", "z", "modes", "hybrid", "phyrexian", "targets", "reductions", "mana_abilities", "pay", "division"}
     extra = set(raw) - known
     if extra:
         raise RequestError(f"cast: unknown fields {sorted(extra)}")
@@ -67,13 +69,16 @@ def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
     pay = raw.get("pay") or ("listed" if "mana_abilities" in raw else "auto")
     if pay not in ("auto", "listed"):
         raise RequestError(f"cast: pay must be auto or listed, not {pay!r}")
+    for letter in ("x", "y", "z"):
+        v = raw.get(letter)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
+            raise RequestError(f"cast: {letter} must be an integer")
     x = raw.get("x")
-    if x is not None and (isinstance(x, bool) or not isinstance(x, int)):
-        raise RequestError("cast: x must be an integer")
     return CastSpec(
         player=raw["player"], object=raw["object"], from_zone=raw.get("from"), alternative=alts,
         permission=raw.get("permission"), prototype=bool(raw.get("prototype", False)),
         kicker=bool(raw.get("kicker", False)), sacrifice=tuple(raw.get("sacrifice") or ()), x=x,
+        y=raw.get("y"), z=raw.get("z"),
         modes=tuple(raw.get("modes") or ()),
         hybrid=tuple(str(h) for h in raw["hybrid"]) if raw.get("hybrid") is not None else None,
         phyrexian=tuple(raw["phyrexian"]) if raw.get("phyrexian") is not None else None,
@@ -99,6 +104,8 @@ class Proposal:
     targets: tuple[str, ...]
     target_controllers: tuple[str | None, ...]
     division: tuple[tuple[str, int], ...] = ()
+    y: int | None = None
+    z: int | None = None
 
 
 def _fail(reason: Reason, note: str, substep: str) -> Illegal:
@@ -261,27 +268,14 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
             raise _fail(Reason.INVALID_MODE, f"choose {modes.choose} of the {len(modes.options)} modes; "
                                              f"announced {chosen} (700.2, 601.2b)", "601.2b")
         trace.add("700.2", f"modes chosen: {chosen}")
-    x = spec.x
-    pays_x = to_pay is not None and to_pay.has_x
-    if x is not None and x < 0:
-        raise _fail(Reason.INVALID_X, f"X can't be negative ({x}) (107.1b, 107.3a)", "601.2b")
-    if pays_x:
-        if x is None:
-            raise _fail(Reason.INVALID_X, f"the cost {to_pay} has {{X}}: its value must be announced (107.3a)", "601.2b")
-        trace.add("107.3a", f"X = {x}")
-    else:
-        if x not in (None, 0):
-            why = ("the mana cost is not being paid, so X must be 0 (107.3b)" if mana_cost is not None and mana_cost.has_x
-                   else "the cost has no {X} (107.3a)")
-            raise _fail(Reason.INVALID_X, f"X = {x} announced but {why}", "601.2b")
-        x = 0 if (mana_cost is not None and mana_cost.has_x) else None
-        if x == 0:
-            trace.add("107.3b", "X is 0: the mana cost with {X} is not being paid")
+    values = _announce_variables(spell, spec, to_pay, mana_cost, trace)
+    x, y, z = values["X"], values["Y"], values["Z"]
     if to_pay is not None:
         hyb = spec.hybrid if spec.hybrid is not None else tuple(h[0] for h in hybrid_options(to_pay))
         phy = spec.phyrexian if spec.phyrexian is not None else ("mana",) * phyrexian_count(to_pay)
         try:
-            resolve_choices(to_pay, x, hyb, phy)
+            cx, cy, cz = _cost_values(to_pay, x, y, z)
+            resolve_choices(to_pay, cx, hyb, phy, y=cy, z=cz)
         except ChoiceError as exc:
             raise _fail(Reason(exc.code), f"{exc} (601.2b, 118.13a)", "601.2b") from None
     elif spec.hybrid or spec.phyrexian:
@@ -301,7 +295,64 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     trace.add("601.2e", "the proposed spell is legal to cast")
     return Proposal(state=state, spell=spec.object, caster=caster, to_pay=to_pay, label=label, x=x, alt=alt,
                     kicked=spec.kicker, targets=tuple(t for _, t, _ in assigned),
-                    target_controllers=tuple(r for _, _, r in assigned), division=division)
+                    target_controllers=tuple(r for _, _, r in assigned), division=division, y=y, z=z)
+
+
+def _announce_variables(spell, spec: CastSpec, to_pay: ManaCost | None, mana_cost: ManaCost | None,
+                        trace: Trace) -> dict[str, int | None]:
+    """601.2b / 107.3a-c, 107.3f, 107.3p: the values of X, Y and Z. A variable in the cost to
+    pay must be announced; one only in the mana cost that is not being paid is 0 (107.3b); an
+    X only in the text is defined by it (107.3c: announcing it is an error), announced now
+    (107.3f, `choose: cast`) or chosen on resolution (`choose: resolution`)."""
+    announced = {"X": spec.x, "Y": spec.y, "Z": spec.z}
+    for letter, v in announced.items():
+        if v is not None and v < 0:
+            raise _fail(Reason.INVALID_X, f"{letter} can't be negative ({v}) (107.1b, 107.3a)", "601.2b")
+    values: dict[str, int | None] = {}
+    tx = spell.base.text_x
+    if tx is not None:
+        if tx.count is not None and spec.x is not None:
+            raise _fail(Reason.INVALID_X, f"X = {spec.x} announced, but {spell.base.name}'s text defines X: its "
+                                          "controller doesn't choose it (107.3c)", "601.2b")
+        if tx.choose == "resolution" and spec.x is not None:
+            raise _fail(Reason.INVALID_X, f"X = {spec.x} announced, but {spell.base.name}'s X is chosen as it "
+                                          "resolves (107.3f)", "601.2b")
+        if tx.choose == "cast":
+            if spec.x is None:
+                raise _fail(Reason.INVALID_X, f"{spell.base.name}'s text has an undefined X that is chosen as it is "
+                                              "put on the stack: its value must be announced (107.3f)", "601.2b")
+            trace.add("107.3f", f"X = {spec.x} (an X in the text only, chosen as the spell is put on the stack)")
+            values["X"] = spec.x
+        elif tx.count is not None:
+            trace.add("107.3c", "X is defined by the spell's text; its controller doesn't choose it")
+        else:
+            trace.add("107.3f", "X (in the text only) will be chosen as the spell resolves")
+        announced.pop("X")
+        values.setdefault("X", None)
+    for letter, v in announced.items():
+        rule = "107.3a" if letter == "X" else "107.3p"
+        printed = mana_cost is not None and letter in mana_cost.variables
+        if to_pay is not None and letter in to_pay.variables:
+            if v is None:
+                raise _fail(Reason.INVALID_X, f"the cost {to_pay} has {{{letter}}}: its value must be announced "
+                                              f"({rule})", "601.2b")
+            trace.add(rule, f"{letter} = {v}")
+            values[letter] = v
+            continue
+        if v not in (None, 0):
+            why = (f"the mana cost is not being paid, so {letter} must be 0 (107.3b)" if printed
+                   else f"the cost has no {{{letter}}} ({rule})")
+            raise _fail(Reason.INVALID_X, f"{letter} = {v} announced but {why}", "601.2b")
+        values[letter] = 0 if printed else None
+        if printed:
+            trace.add("107.3b", f"{letter} is 0: the mana cost with {{{letter}}} is not being paid")
+    return values
+
+
+def _cost_values(cost: ManaCost, x: int | None, y: int | None, z: int | None) -> tuple[int | None, ...]:
+    """The variables' values as the cost to pay sees them: only those it has (an X announced for
+    the text only, 107.3f, is not part of the cost)."""
+    return tuple(v if letter in cost.variables else None for letter, v in zip("XYZ", (x, y, z)))
 
 
 def _division(card, assigned, announced, trace: Trace) -> tuple[tuple[str, int], ...]:
@@ -367,7 +418,8 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     spell = state.obj(prop.spell)
     total = None
     if prop.to_pay is not None:
-        start = resolve_choices(prop.to_pay, prop.x, list(hybrid), list(phyrexian))
+        cx, cy, cz = _cost_values(prop.to_pay, prop.x, prop.y, prop.z)
+        start = resolve_choices(prop.to_pay, cx, list(hybrid), list(phyrexian), y=cy, z=cz)
         tc = determine(state, spell, caster, start, prop.label, spec.reductions, trace)
         total = tc.cost
     else:
@@ -397,7 +449,7 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
         raise
     # 601.2i: the spell becomes cast
     spell = state.obj(prop.spell)
-    state = state.with_obj(replace(spell, cast=True, prowl_paid=prop.alt == "prowl", alt_cost=prop.alt, x=prop.x,
+    state = state.with_obj(replace(spell, cast=True, prowl_paid=prop.alt == "prowl", alt_cost=prop.alt, x=prop.x, y=prop.y, z=prop.z,
                                    modes=tuple(spec.modes),
                                    kicked=prop.kicked, targets=prop.targets,
                                    target_controllers=prop.target_controllers, division=prop.division))

@@ -212,6 +212,16 @@ def _granted_keywords(state: State, obj: Obj, c: Chars) -> frozenset[str]:
     return frozenset(out)
 
 
+def mana_value(c: Chars, obj: Obj) -> int:
+    """202.3: on the stack each {X}, {Y}, {Z} counts its announced value (202.3e, 107.3p);
+    elsewhere they count 0 (107.3g). No mana cost: 0."""
+    if c.mana_cost is None:
+        return 0
+    if obj.zone != "stack":
+        return c.mana_cost.mana_value(None)
+    return c.mana_cost.mana_value(obj.x, y=obj.y, z=obj.z)
+
+
 def matches(c: Chars, obj: Obj, flt: Filter, source_controller: str | None, source_id: str | None = None) -> bool:
     """Does an object with characteristics `c` pass `flt` (seen from a source's controller)?"""
     if flt.self_only and obj.id != source_id:
@@ -231,13 +241,11 @@ def matches(c: Chars, obj: Obj, flt: Filter, source_controller: str | None, sour
     if any(s not in c.supertypes for s in flt.supertypes):
         return False
     if flt.mana_value in ("even", "odd"):
-        x = obj.x if obj.zone == "stack" else None
-        mv = c.mana_cost.mana_value(x) if c.mana_cost is not None else 0
+        mv = mana_value(c, obj)
         if (mv % 2 == 0) != (flt.mana_value == "even"):
             return False
     if flt.mana_value_min is not None or flt.mana_value_max is not None:
-        x = obj.x if obj.zone == "stack" else None
-        mv = c.mana_cost.mana_value(x) if c.mana_cost is not None else 0
+        mv = mana_value(c, obj)
         if flt.mana_value_min is not None and mv < flt.mana_value_min:
             return False
         if flt.mana_value_max is not None and mv > flt.mana_value_max:

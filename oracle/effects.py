@@ -19,6 +19,7 @@ class EffectContext:
     controller: str
     targets: tuple[str | None, ...]   # None marks a target that became illegal (608.2b)
     x: int | None = None
+    y: int | None = None          # 107.3p
     prowl_paid: bool = False
     kicked: bool = False
     cast: bool = False
@@ -38,6 +39,8 @@ def _amount(e: Effect, ctx: EffectContext) -> int:
         return 1
     if e.amount == "X":
         return ctx.x or 0                               # 107.3m for ETB abilities
+    if e.amount == "Y":
+        return ctx.y or 0                               # 107.3p: Y works like X
     if e.amount == "power":
         return max(0, ctx.power or 0)
     if e.amount == "divided":

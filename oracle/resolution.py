@@ -114,7 +114,9 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         elif ab is not None:
             src = state.objects.get(obj.source or "")
             power = chars(state, src).power if src is not None else None
-            ctx = EffectContext(source=src or obj, controller=obj.controller, targets=targets, x=obj.etb_x,
+            # 107.3k: an activated ability's X is the one announced for it; a trigger's, its spell's (107.3m)
+            ab_x = obj.x if obj.kind == "ability" and obj.x is not None else obj.etb_x
+            ctx = EffectContext(source=src or obj, controller=obj.controller, targets=targets, x=ab_x,
                                 prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast, power=power)
             trace.add("608.2", f"{oid} resolves")
             state = apply_effects(state, ab.effects, ctx, trace)
@@ -135,8 +137,8 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         state = enter_battlefield(state, oid, trace, pending)
         state = put_triggers(state, pending, choices.get("targets"), trace)
         return state
-    ctx = EffectContext(source=obj, controller=obj.controller, targets=targets, x=obj.x,
-                        prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast, division=obj.division)
+    ctx = EffectContext(source=obj, controller=obj.controller, targets=targets, x=_spell_x(state, obj, choices, trace),
+                        y=obj.y, prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast, division=obj.division)
     trace.add("608.2", f"{c.name} ({oid}) resolves")
     effects = obj.base.spell
     if obj.base.modes is not None:
@@ -145,6 +147,29 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
     if state.obj(oid).zone == "stack":
         state = move(state, oid, "graveyard", trace)
     return state
+
+
+def _spell_x(state: State, obj: Obj, choices: Mapping[str, Any], trace: Trace) -> int | None:
+    """X as the spell resolves: announced (107.3a, or 107.3f when chosen as it was cast), defined
+    by its text now (107.3c: the value may have changed since it was cast), or chosen now
+    (107.3f: `resolve: {choices: {x: N}}`)."""
+    from .variables import defined_x
+    tx = obj.base.text_x
+    if "x" in choices and (tx is None or tx.choose != "resolution"):
+        raise Illegal(Reason.INVALID_X, f"x chosen on resolution, but {obj.base.name}'s X is not chosen as it "
+                                        "resolves (107.3a, 107.3c, 107.3f)")
+    if tx is None or tx.choose == "cast":
+        return obj.x
+    if tx.count is not None:
+        x = defined_x(state, obj)
+        trace.add("107.3c", f"X is defined by the text: {x} as {obj.base.name} ({obj.id}) resolves")
+        return x
+    x = choices.get("x")
+    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+        raise Illegal(Reason.INVALID_X, f"{obj.base.name}'s X is chosen as it resolves (107.3f): "
+                                        f"resolve needs choices x, a non-negative integer, not {x!r}")
+    trace.add("107.3f", f"{obj.controller} chooses X = {x} as {obj.base.name} ({obj.id}) resolves")
+    return x
 
 
 def state_based_actions(state: State, trace: Trace) -> State:

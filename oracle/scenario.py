@@ -80,8 +80,10 @@ def step_activate(state, body, trace):
         raise Illegal(Reason.INVALID_ACTION, f"{oid} has no activated ability #{idx}")
     ab = abilities[idx]
     check_tap_cost(state, obj, ab)
+    mana = ManaCost.parse(ab.cost.mana or "")
+    x = _ability_x(mana, body.get("x"), oid, trace)        # 602.2b -> 601.2b: X before targets
     assigned = assign_targets(state, ab.targets, body.get("targets") or (), player, oid)
-    cost = resolve_choices(ManaCost.parse(ab.cost.mana or ""), None)
+    cost = resolve_choices(mana, x)
     listed = tuple((m["object"], int(m.get("ability", 0)), m.get("produce")) for m in body.get("mana_abilities") or ())
     auto = (body.get("pay") or ("listed" if "mana_abilities" in body else "auto")) == "auto"
     sacs = tuple(tuple(m["sacrifice"]) if m.get("sacrifice") is not None else None
@@ -100,11 +102,72 @@ def step_activate(state, body, trace):
     from .state import Obj
     state, ts = state.tick()
     a = Obj(id=aid, card=obj.base, zone="stack", owner=player, controller=player, kind="ability", timestamp=ts,
-            source=oid, source_name=obj.base.name, ability_index=ab.index,
+            source=oid, source_name=obj.base.name, ability_index=ab.index, x=x,
             targets=tuple(t for _, t, _ in assigned), target_controllers=tuple(r for _, _, r in assigned))
     state = replace(state.with_obj(a), stack=state.stack + (aid,))
     trace.add("602.2", f"{player} activates {obj.base.name}'s ability ({aid} on the stack)")
     return _ok(state)
+
+
+def _ability_x(mana, x, oid: str, trace: Trace) -> int | None:
+    """602.2b, 107.3a, 107.3k: the X of an activation cost is announced with this activation and
+    belongs to it alone (not the source's X, nor another activation's)."""
+    from .reasons import Reason
+    if x is not None and (isinstance(x, bool) or not isinstance(x, int)):
+        raise RequestError("activate: x must be an integer")
+    if x is not None and x < 0:
+        raise Illegal(Reason.INVALID_X, f"X can't be negative ({x}) (107.1b, 107.3a)")
+    if "X" in mana.variables:
+        if x is None:
+            raise Illegal(Reason.INVALID_X, f"the activation cost {mana} has {{X}}: its value must be announced "
+                                            "(107.3a, 602.2b)")
+        trace.add("107.3k", f"X = {x} for this activation of {oid}'s ability, independent of any other X (107.3k)")
+        return x
+    if x not in (None, 0):
+        raise Illegal(Reason.INVALID_X, f"X = {x} announced but the activation cost has no {{X}} (107.3a)")
+    return None
+
+
+def step_pay_mana_cost(state, body, trace):
+    """107.3h: a test action standing for an effect that makes `player` pay `object`'s mana cost.
+    Its {X} (and {Y}, {Z}) is 0 unless the object is a spell on the stack, whose X is the value
+    chosen or determined as it was cast. Paid at once from the pool and the player's mana
+    abilities (engine's choices, hybrid halves and mana before life as in a cast); no partial
+    payment. No mana cost: unpayable (118.6)."""
+    from . import payment
+    from .casting import CastSpec, _candidates, _cost_values
+    from .costs import resolve_choices
+    from .reasons import Reason
+    player = _player(state, body.get("player"))
+    oid = _obj(state, body)
+    obj = state.obj(oid)
+    if obj.zone == "gone" or obj.kind != "card":
+        raise Illegal(Reason.INVALID_ACTION, f"pay_mana_cost: {oid} is not an object with a mana cost")
+    c = chars(state, obj)
+    if c.mana_cost is None:
+        raise Illegal(Reason.UNPAYABLE_COST, f"{c.name} has no mana cost: paying it is impossible (118.6)")
+    is_spell = obj.zone == "stack"
+    values = (obj.x or 0, obj.y or 0, obj.z or 0) if is_spell else (0, 0, 0)
+    cx, cy, cz = _cost_values(c.mana_cost, *values)
+    if c.mana_cost.has_x:
+        trace.add("107.3h", f"{player} pays the mana cost {c.mana_cost} of {c.name} ({oid}) with "
+                  + (f"the values chosen as it was cast: X = {cx}" if is_spell else "X = 0: it is not a spell on the stack")
+                  + (f", Y = {cy}" if cy is not None else ""))
+    first: Illegal | None = None
+    for hyb, phy in _candidates(c.mana_cost, CastSpec(player=player, object=oid)):
+        attempt = Trace(trace.step)
+        cost = resolve_choices(c.mana_cost, cx, list(hyb), list(phy), y=cy, z=cz)
+        try:
+            new = payment.pay_life(state, player, cost.life, attempt)
+            new = payment.pay_mana(new, player, cost, True, frozenset(), attempt)
+        except Illegal as exc:
+            first = first or exc
+            continue
+        trace.lines.extend(attempt.lines)
+        return _ok(new)
+    assert first is not None
+    first.substep = None
+    raise first
 
 
 def step_attack(state, body, trace):
@@ -246,7 +309,7 @@ HANDLERS: dict[str, Handler] = {
     "blink": step_blink, "return_to_battlefield": step_return_to_battlefield,
     "change_control": step_change_control, "change_types": step_change_types,
     "copy_spell": step_copy_spell, "copy_permanent": step_copy_permanent, "leave_game": step_leave_game,
-    "lose_life": _life(-1), "gain_life": _life(+1),
+    "lose_life": _life(-1), "gain_life": _life(+1), "pay_mana_cost": step_pay_mana_cost,
 }
 
 

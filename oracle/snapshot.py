@@ -1,9 +1,10 @@
 """Snapshots: the observable state in the case format's vocabulary."""
 from __future__ import annotations
 
-from .characteristics import chars
+from .characteristics import chars, mana_value
 from .costs import ManaType, cost_text
 from .state import GONE, Obj, State
+from .variables import text_x_value
 
 
 def x_value(obj: Obj, has_x: bool) -> int | None:
@@ -14,11 +15,22 @@ def x_value(obj: Obj, has_x: bool) -> int | None:
     return 0 if has_x else None
 
 
+def y_value(obj: Obj, c) -> int | None:
+    """Y (107.3p) follows the X rules: the announced value on the stack, 0 elsewhere when the
+    mana cost has {Y}, else no value."""
+    has_y = c.mana_cost is not None and "Y" in c.mana_cost.variables
+    if obj.zone == "stack":
+        return obj.y if has_y else None
+    return 0 if has_y else None
+
+
 def object_view(state: State, obj: Obj) -> dict:
     c = chars(state, obj)
     has_x = c.mana_cost is not None and c.mana_cost.has_x
-    on_stack_x = obj.x if obj.zone == "stack" else None
-    mv = 0 if c.mana_cost is None else c.mana_cost.mana_value(on_stack_x if has_x else None)
+    mv = mana_value(c, obj)
+    x = x_value(obj, has_x)
+    if obj.zone == "stack" and obj.kind == "card" and x is None:
+        x = text_x_value(state, obj)          # 107.3c / 107.3f: an X only in the text
     return {
         "zone": obj.zone, "controller": obj.controller, "owner": obj.owner, "name": c.name,
         "mana_cost": cost_text(c.mana_cost), "mana_value": mv, "colors": list(c.colors),
@@ -26,7 +38,7 @@ def object_view(state: State, obj: Obj) -> dict:
         "power": c.power, "toughness": c.toughness, "tapped": obj.tapped,
         "counters": {k: v for k, v in obj.counters if v}, "damage": obj.damage,
         "prowl_paid": obj.prowl_paid, "prototyped": obj.prototyped and obj.zone in ("stack", "battlefield"),
-        "x": x_value(obj, has_x), "kicked": obj.kicked, "is_copy": obj.is_copy,
+        "x": x, "y": y_value(obj, c), "kicked": obj.kicked, "is_copy": obj.is_copy,
     }
 
 

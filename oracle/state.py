@@ -100,6 +100,8 @@ class Obj:
     prowl_paid: bool = False
     alt_cost: str | None = None
     x: int | None = None
+    y: int | None = None                    # 107.3p: Y and Z work like X
+    z: int | None = None
     kicked: bool = False
     modes: tuple[int, ...] = ()
     targets: tuple[str, ...] = ()

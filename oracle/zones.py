@@ -30,7 +30,7 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
     )
     if old_zone != "stack" or new_zone != "battlefield":
         # only a resolving spell keeps its cast decisions as it becomes a permanent
-        new = replace(new, prototyped=False, cast=False, prowl_paid=False, alt_cost=None, x=None,
+        new = replace(new, prototyped=False, cast=False, prowl_paid=False, alt_cost=None, x=None, y=None, z=None,
                       kicked=False, targets=(), etb_x=None, modes=())
     if new_zone == "stack":
         stack = stack + (oid,)

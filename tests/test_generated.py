@@ -94,7 +94,7 @@ def _case(doc) -> Case:
                 rules=tuple(doc["rules"]), features=tuple(doc["features"]), doc=doc)
 
 
-@settings(FAST, max_examples=150)
+@settings(FAST, max_examples=150, phases=[Phase.explicit, Phase.generate])
 @given(doc=CASES, reply=JSONISH)
 def test_random_replies_become_error_results(doc, reply):
     case = _case(doc)
@@ -104,7 +104,7 @@ def test_random_replies_become_error_results(doc, reply):
         assert result.status is Status.ERROR
 
 
-@settings(FAST, max_examples=80)
+@settings(FAST, max_examples=80, phases=[Phase.explicit, Phase.generate])
 @given(data=st.data())
 def test_damaged_oracle_replies_never_crash_judge(data):
     doc = data.draw(CASES)
@@ -118,11 +118,20 @@ def test_damaged_oracle_replies_never_crash_judge(data):
         assert result.status is Status.ERROR
 
 
+@pytest.mark.parametrize("status", [{"zone": None}, ["ok"], 3, None])
+def test_a_reply_whose_status_is_not_a_string_is_an_error(status):
+    """Found by the test above: an unhashable status made contract_problems raise TypeError."""
+    case = SUITE.cases[0]
+    request = case.request(SUITE.catalog.subset(case.card_names()))
+    result = judge(Result(case.id, Status.PASS), case, request, {"status": status, "steps": []})
+    assert result.status is Status.ERROR
+
+
 # ---- castrules fuzz ------------------------------------------------------------------------------
 
 def test_fuzz_finds_a_mutant_and_writes_a_minimal_valid_case(tmp_path):
     report = fuzz("oracle.mutants:GenericReductionsEatColoured", examples=300, seed=0, out_dir=tmp_path, suite=SUITE,
-                  shrink_seconds=4)
+                  shrink_runs=300)
     assert report.finding is not None and report.path is not None and report.path.exists()
     written = yaml.safe_load(report.path.read_text(encoding="utf-8"))
     assert written["id"].startswith("fuzz/") and written["notes"].startswith(NOTES)
