@@ -48,6 +48,18 @@ def _amount(e: Effect, ctx: EffectContext) -> int:
     return int(e.amount)
 
 
+def _target_x(state: State, ctx: EffectContext) -> int:
+    """107.3e: an X that refers to another object's X uses the value chosen or defined for it:
+    here the first target's (a spell on the stack: its announced or defined X; any other object
+    has X 0, 107.3g)."""
+    from .variables import text_x_value
+    t = ctx.targets[0] if ctx.targets else None
+    obj = state.objects.get(t) if t is not None else None
+    if obj is None or obj.zone != "stack":
+        return 0
+    return obj.x if obj.x is not None else (text_x_value(state, obj) or 0)
+
+
 def _share(e: Effect, ctx: EffectContext, target: str, n: int) -> int:
     """An effect's amount for one target: its announced share when divided (601.2d)."""
     return dict(ctx.division).get(target, 0) if e.amount == "divided" else n
@@ -136,7 +148,7 @@ def gain_life(state: State, player: str, n: int) -> State:
 
 
 def _apply(state: State, e: Effect, ctx: EffectContext, trace: Trace) -> State:
-    n = _amount(e, ctx)
+    n = _target_x(state, ctx) if e.amount == "target_x" else _amount(e, ctx)
     k = e.kind
     if k == "add_mana":
         from .costs import ManaCost, ManaType

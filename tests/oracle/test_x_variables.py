@@ -195,3 +195,18 @@ def test_pay_mana_cost_hybrid_choice_is_found(pool, legal):
             [{"pay_mana_cost": {"player": "A", "object": "bear"}}])
     assert r["steps"][0]["legal"] is legal
     assert player(r, 1, "A")["mana_pool"] == ("" if legal else pool)
+
+
+# ---- 107.3e: another object's X -------------------------------------------------------------
+
+@pytest.mark.parametrize("x,gain", [(0, 0), (2, 2)])
+def test_target_x_reads_the_targets_announced_x(x, gain):
+    objects = _lands("Mountain", 3, "m") + _lands("Island", 1, "i") + [
+        {"id": "blaze", "card": "Blaze", "zone": "hand", "owner": "A"},
+        {"id": "echo", "card": "Test X Echo", "zone": "hand", "owner": "A"}]
+    r = run({"players": AB, "objects": objects},
+            [{"cast": {"player": "A", "object": "blaze", "x": x, "targets": ["B"],
+                       "mana_abilities": [{"object": f"m{i}"} for i in range(x + 1)]}},
+             {"cast": {"player": "A", "object": "echo", "targets": ["blaze"], "mana_abilities": [{"object": "i0"}]}},
+             {"resolve": {}}])
+    assert r["steps"][1]["legal"] and player(r, 3, "A")["life"] == 20 + gain
