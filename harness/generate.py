@@ -116,6 +116,9 @@ def card_info(card: Mapping[str, Any]) -> CardInfo:
         divide=card.get("divide") if isinstance(card.get("divide"), int) else 0)
 
 
+_SYMBOL_YZ = re.compile(r"\{[YZ]\}")   # 107.3p variables: the generator announces only x
+                                         # (cards with text_x, 107.3c/f, are left out too)
+
 _POOLS: dict[int, tuple[Catalog, "Pools"]] = {}
 
 
@@ -142,7 +145,8 @@ class Pools:
     @classmethod
     def _build(cls, catalog: Catalog) -> "Pools":
         infos = {name: card_info(card) for name, card in sorted(catalog.cards.items())
-                 if isinstance(card, Mapping) and "modes" not in card}
+                 if isinstance(card, Mapping) and "modes" not in card and "text_x" not in card
+                 and not _SYMBOL_YZ.search(str(card.get("mana_cost") or ""))}
         static = {"cost_modifier", "cost_floor", "cast_permission", "type_change", "grant_prowl",
                   "mana_replacement", "keyword_grant", "cast_prohibition"}
         spells = tuple(n for n, i in infos.items() if i.castable)

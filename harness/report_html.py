@@ -51,12 +51,12 @@ def render(results: list[Result], engine_name: str, engine_version: str, rule_ti
            "<p>" + " ".join(f"{_pill(s)} {counts[s]}" for s in ORDER if counts.get(s)) + f" &nbsp;({len(results)} cases)</p>"]
     if truncated:
         out.append("<p><strong>This report was cut off: the run did not finish.</strong></p>")
-    out.append("<h2>By feature</h2><table><tr><th>feature</th><th>cases</th><th>passing</th><th></th></tr>")
+    out.append("<h2 id=by-feature>By feature</h2><table><tr><th>feature</th><th>cases</th><th>passing</th><th></th></tr>")
     for feature, c in sorted(by_key(results, "features").items()):
         out.append(f"<tr><td>{escape(feature)}</td><td class=num>{sum(c.values())}</td><td class=num>{_rate(c)}</td><td>{_bar(c)}</td></tr>")
     out.append("</table>")
 
-    out.append("<h2>By rule</h2><table><tr><th>rule</th><th>cases</th><th>passing</th><th></th></tr>")
+    out.append("<h2 id=by-rule>By rule</h2><table><tr><th>rule</th><th>cases</th><th>passing</th><th></th></tr>")
     per_rule: dict[str, list[Result]] = {}
     for r in results:
         for rule in r.rules:
@@ -68,12 +68,13 @@ def render(results: list[Result], engine_name: str, engine_version: str, rule_ti
                         if r.status.is_unexpected or r.status is Status.KNOWN_FAILURE
                         else f'<li>{_pill(r.status)} <span class=case>{escape(r.case_id)}</span></li>' for r in rs)
         title = escape(rule_titles.get(rule, ""))
-        out.append(f"<tr><td><details><summary><strong>{escape(rule)}</strong> {title}</summary><ul>{items}</ul></details></td>"
+        opened = " open" if any(r.status.is_unexpected for r in rs) else ""  # where it fails, show the cases
+        out.append(f"<tr><td><details{opened}><summary><strong>{escape(rule)}</strong> {title}</summary><ul>{items}</ul></details></td>"
                    f"<td class=num>{len(rs)}</td><td class=num>{_rate(c)}</td><td>{_bar(c)}</td></tr>")
     out.append("</table>")
 
     failing = [r for r in results if r.status.is_unexpected or r.status is Status.KNOWN_FAILURE]
-    out.append(f"<h2>Failing cases ({len(failing)})</h2>")
+    out.append(f"<h2 id=failing>Failing cases ({len(failing)})</h2>")
     for r in failing:
         diff = "\n".join(str(m) for m in r.mismatches)
         out.append(f'<details id="{escape(r.case_id)}"><summary>{_pill(r.status)} <span class=case>{escape(r.case_id)}</span>'

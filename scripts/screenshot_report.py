@@ -5,7 +5,8 @@ CI does not need a browser. Usage:
 
     python scripts/screenshot_report.py [--engine ENGINE] [--out DIR] [--chromium PATH]
 
-Writes DIR/report.html and DIR/report.png (and DIR/report-rules.png, scrolled to the rules).
+Writes DIR/report.html and DIR/report.png, DIR/report-rules.png and DIR/report-failing.png
+(the top, the rule-by-rule table and the failing cases).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine", default="oracle.mutants:PrototypeKeepsNormalColor")
+    parser.add_argument("--engine", default="oracle.mutants:PrototypeKeepsNormalColour")
     parser.add_argument("--out", type=Path, default=Path("out/html-check"))
     parser.add_argument("--chromium", default=shutil.which("chromium") or shutil.which("chromium-browser") or "chromium")
     args = parser.parse_args()
@@ -34,10 +35,15 @@ def main() -> int:
         print("no HTML report was written", file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory() as profile:
-        for name, height in (("report.png", 1400), ("report-full.png", 6000)):
+        for name, anchor in (("report.png", ""), ("report-rules.png", "#by-rule"), ("report-failing.png", "#failing")):
+            # headless Chromium photographs the top of a page; an iframe scrolled to the anchor shows the rest
+            frame = args.out / f"frame-{name}.html"
+            frame.write_text(f'<!doctype html><body style="margin:0"><iframe src="{html.name}{anchor}" '
+                             'style="border:0;width:1200px;height:1400px"></iframe></body>', encoding="utf-8")
             shot = (args.out / name).resolve()
             subprocess.run([args.chromium, *FLAGS, f"--user-data-dir={profile}", f"--screenshot={shot}",
-                            f"--window-size=1200,{height}", html.as_uri()], check=True, capture_output=True, timeout=120)
+                            "--window-size=1200,1400", frame.resolve().as_uri()], check=True, capture_output=True, timeout=120)
+            frame.unlink()
             print(f"wrote {shot}")
     return 0
 

@@ -82,7 +82,7 @@ def test_reports_for_machines_and_people(cli_suite, tmp_path):
     markdown = (out / "s.md").read_text()
     assert "casting/fixture/wrong" in markdown and "By rule" in markdown
     html = (out / "r.html").read_text()
-    assert "<h2>By rule</h2>" in html and "601.2a" in html and 'id="casting/fixture/wrong"' in html
+    assert "<h2 id=by-rule>By rule</h2>" in html and "601.2a" in html and 'id="casting/fixture/wrong"' in html
     badge = json.loads((out / "badges" / "casting.json").read_text())
     assert badge["schemaVersion"] == 1 and badge["message"] == "2/3 passing"
     suite = ElementTree.parse(out / "j.xml").getroot().find("testsuite")
