@@ -48,8 +48,12 @@ def test_schema_catches_typos():
     assert list(v.iter_errors(card))
 
 
+CARDS_MD = ROOT.parent / "shared" / "reference" / "cards.md"
+
+
+@pytest.mark.skipif(not CARDS_MD.exists(), reason="the reference card facts (../shared/reference/cards.md) are not beside this checkout")
 def test_every_card_of_cards_md_is_in_the_catalog():
-    text = (ROOT.parent / "shared" / "reference" / "cards.md").read_text()
+    text = CARDS_MD.read_text()
     names = set()
     for line in text.splitlines():
         if line.startswith("| ") and not line.startswith("| card") and not line.startswith("|---"):
