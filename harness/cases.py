@@ -33,7 +33,9 @@ class Case:
         return self.id.split("/", 1)[0]
 
     def card_names(self) -> set[str]:
-        return {o["card"] for o in self.doc.get("setup", {}).get("objects", [])}
+        objects = self.doc.get("setup", {}).get("objects", [])
+        # a melded permanent is represented by its card and its partner's (202.3c)
+        return {o["card"] for o in objects} | {o["melded_with"] for o in objects if "melded_with" in o}
 
     def observe_points(self) -> list[int]:
         """Step numbers after which the expectations look at the state."""

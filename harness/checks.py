@@ -55,8 +55,10 @@ def _check(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabular
         for key in ("owner", "controller"):
             if key in obj and obj[key] not in players:
                 yield problem(f"/setup/objects/{i}/{key}", f"player {obj[key]!r} is not in /setup/players", "unknown_player")
+        if "melded_with" in obj and obj["melded_with"] not in catalog:
+            yield problem(f"/setup/objects/{i}/melded_with", f"card {obj['melded_with']!r} is not in the catalog (cases/catalog/)", "unknown_card")
         if obj["zone"] != "battlefield":
-            for key in ("tapped", "summoning_sick", "damage"):
+            for key in ("tapped", "summoning_sick", "damage", "transformed", "melded_with"):
                 if key in obj:
                     yield problem(f"/setup/objects/{i}/{key}", f"{key!r} applies only to objects on the battlefield", "bad_state")
     turn = setup.get("turn", {})

@@ -119,6 +119,9 @@ def card_info(card: Mapping[str, Any]) -> CardInfo:
 _SYMBOL_YZ = re.compile(r"\{[YZ]\}")   # 107.3p variables: the generator announces only x
                                          # (cards with text_x, 107.3c/f, are left out too)
 
+_MULTI_FACE = frozenset({"halves", "back_face", "meld"})   # cards with several faces (202.3b-d) and
+_GRANTS_OR_DELAYS = re.compile(r"'(grant_ability|delayed)'")  # gained abilities / delayed triggers are left out
+
 _POOLS: dict[int, tuple[Catalog, "Pools"]] = {}
 
 
@@ -146,7 +149,8 @@ class Pools:
     def _build(cls, catalog: Catalog) -> "Pools":
         infos = {name: card_info(card) for name, card in sorted(catalog.cards.items())
                  if isinstance(card, Mapping) and "modes" not in card and "text_x" not in card
-                 and not _SYMBOL_YZ.search(str(card.get("mana_cost") or ""))}
+                 and not _SYMBOL_YZ.search(str(card.get("mana_cost") or ""))
+                 and not _MULTI_FACE.intersection(card) and not _GRANTS_OR_DELAYS.search(str(card))}
         static = {"cost_modifier", "cost_floor", "cast_permission", "type_change", "grant_prowl",
                   "mana_replacement", "keyword_grant", "cast_prohibition"}
         spells = tuple(n for n, i in infos.items() if i.castable)

@@ -93,6 +93,8 @@ class Effect:
     token: "CardDef | None" = None
     condition: str | None = None             # prowl_paid / not_prowl_paid / kicked / cast
     mana: str | None = None                  # add_mana: the mana added
+    at: str | None = None                    # delayed: the step at whose beginning it triggers
+    effects: "tuple[Effect, ...]" = ()        # delayed: what the delayed triggered ability does
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,7 @@ class Ability:
     keyword: str | None = None
     players: str = "all"                     # cast_prohibition: whose casting is prohibited
     spend_only: "Filter | None" = None       # mana: its mana may be spent only on such spells (106.6)
+    granted: "Ability | None" = None         # grant_ability: the activated ability matching permanents have (107.3j)
 
 
 @dataclass(frozen=True)
@@ -189,6 +192,13 @@ class CardDef:
     modes: "Modes | None" = None
     divide: int | None = None                # amount divided among the divided targets (601.2d)
     text_x: TextX | None = None              # X in the text only (107.3c / 107.3f)
+    # cards with more than one face (202.3b-d): the two halves of a split card (their
+    # combination is this CardDef itself), the back face of a transforming double-faced card,
+    # the meld partner's name and the melded face (held by one card of the pair)
+    halves: "tuple[CardDef, ...]" = ()
+    back_face: "CardDef | None" = None
+    meld_partner: str | None = None
+    melded_face: "CardDef | None" = None
 
     @property
     def creature_types(self) -> tuple[str, ...]:
@@ -317,7 +327,7 @@ def parse_target(raw: Any, where: str) -> TargetSpec:
 
 EFFECT_KINDS = frozenset({
     "add_mana", "damage", "lose_life", "gain_life", "draw", "destroy", "return_to_hand", "exile_top",
-    "pump", "add_counters", "create_token", "animate", "sacrifice_self", "untap_self",
+    "pump", "add_counters", "create_token", "animate", "sacrifice_self", "untap_self", "delayed",
 })
 
 
@@ -347,6 +357,11 @@ def parse_effect(raw: Any, where: str) -> Effect:
     elif not isinstance(body, Mapping):
         body = {"mana": body} if kind == "add_mana" else {"amount": body}
     token = parse_card({**body["token"], "real": False}) if kind == "create_token" else None
+    if kind == "delayed":
+        if body.get("at") != "end":
+            raise RequestError(f"{where}: a delayed trigger is modelled only at the beginning of the next end step "
+                               "(at: end)")
+        return Effect(kind=kind, at="end", effects=_effects(body.get("effect"), where), condition=body.get("if"))
     return Effect(kind=kind, amount=body.get("amount"), target=body.get("target"),
                   player=body.get("player"), counter=body.get("counter"),
                   power=body.get("power"), toughness=body.get("toughness"),
@@ -365,7 +380,7 @@ def _effects(raw: Any, where: str) -> tuple[Effect, ...]:
 
 ABILITY_KINDS = frozenset({
     "mana", "activated", "triggered", "static", "cast_prohibition", "cost_modifier", "cost_floor", "grant_prowl", "type_change",
-    "mana_replacement", "mana_trigger", "cast_permission", "etb", "keyword_grant",
+    "mana_replacement", "mana_trigger", "cast_permission", "etb", "keyword_grant", "grant_ability",
 })
 
 
@@ -398,7 +413,16 @@ def parse_ability(raw: Any, index: int, where: str) -> Ability:
         trigger=bool(raw.get("trigger", True)), condition=raw.get("if"),
         targets=tuple(parse_target(t, w) for t in _list(raw.get("targets"), w)),
         keyword=raw.get("keyword"), players=raw.get("players", "all"),
-        spend_only=parse_filter(raw["spend_only"], w) if raw.get("spend_only") is not None else None)
+        spend_only=parse_filter(raw["spend_only"], w) if raw.get("spend_only") is not None else None,
+        granted=_granted_ability(raw, w) if kind == "grant_ability" else None)
+
+
+def _granted_ability(raw: Mapping[str, Any], where: str) -> Ability:
+    """grant_ability (107.3j): the activated ability that matching permanents have."""
+    inner = raw.get("ability")
+    if not isinstance(inner, Mapping) or inner.get("kind") != "activated":
+        raise RequestError(f"{where}: grant_ability grants one ability of kind activated")
+    return parse_ability(inner, -1, where)
 
 
 def _normalise_ability(raw: Mapping[str, Any], where: str) -> Mapping[str, Any]:
@@ -449,7 +473,8 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
                 raise RequestError(f"{name}: only sacrifice additional costs are modelled")
             adds.append(AdditionalCost(parse_filter(a["sacrifice"], name), int(a.get("count", 1))))
         colors = raw.get("colors")
-        return CardDef(
+        faces = _faces(raw, name)
+        fields = dict(
             name=name, real=bool(raw.get("real", False)), mana_cost=raw.get("mana_cost"),
             supertypes=supers, types=types, subtypes=subs,
             power=_pt(raw.get("power"), name), toughness=_pt(raw.get("toughness"), name),
@@ -464,10 +489,65 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
             divide=int(raw["divide"]) if raw.get("divide") is not None else None,
             text_x=_text_x(raw.get("text_x"), raw.get("mana_cost"), name),
         )
+        if "mana_cost_override" in faces:
+            fields["mana_cost"] = faces.pop("mana_cost_override")
+        fields.update(faces)
+        return CardDef(**fields)
     except RequestError:
         raise
     except (KeyError, TypeError, ValueError) as exc:
         raise RequestError(f"card {name!r}: malformed entry ({exc})") from exc
+
+
+def _face(raw: Any, where: str) -> CardDef:
+    if not isinstance(raw, Mapping):
+        raise RequestError(f"{where}: a face is a mapping")
+    return parse_card({"real": False, "mana_cost": None, "text": "", **raw})
+
+
+def _faces(raw: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """Split halves (`halves`), a transforming card's back face (`back_face`), meld (`meld`).
+    A split card's own mana cost is its halves' combined mana cost (202.3d), its targets and
+    effects the halves' in order (what a fused split spell does), the right half's target
+    references shifted past the left half's targets."""
+    out: dict[str, Any] = {}
+    halves = raw.get("halves")
+    if halves is not None:
+        if raw.get("mana_cost") is not None:
+            raise RequestError(f"{name}: a split card's mana_cost is null (its halves' costs combine, 202.3d)")
+        hs = tuple(_face(h, f"{name} half") for h in _list(halves, name))
+        if len(hs) != 2:
+            raise RequestError(f"{name}: a split card has exactly two halves")
+        from .costs import ManaCost
+        combined = ManaCost(())
+        for h in hs:
+            if h.mana_cost is not None:
+                combined = combined + ManaCost.parse(h.mana_cost)
+        shift = len(hs[0].targets)
+        out.update(halves=hs, mana_cost_override=str(combined) or "{0}",
+                   targets=hs[0].targets + hs[1].targets,
+                   spell=hs[0].spell + tuple(_shift_targets(e, shift) for e in hs[1].spell),
+                   divide=hs[0].divide or hs[1].divide)
+    if raw.get("back_face") is not None:
+        out["back_face"] = _face(raw["back_face"], f"{name} back face")
+    meld = raw.get("meld")
+    if meld is not None:
+        if not isinstance(meld, Mapping) or not isinstance(meld.get("partner"), str):
+            raise RequestError(f"{name}: meld needs the partner card's name")
+        out["meld_partner"] = meld["partner"]
+        if meld.get("melded") is not None:
+            out["melded_face"] = _face(meld["melded"], f"{name} melded face")
+    return out
+
+
+def _shift_targets(e: Effect, shift: int) -> Effect:
+    from dataclasses import replace
+    target = e.target + shift if isinstance(e.target, int) else e.target
+    player = e.player
+    if isinstance(player, str) and ":" in player:
+        kind, _, idx = player.partition(":")
+        player = f"{kind}:{int(idx) + shift}"
+    return replace(e, target=target, player=player)
 
 
 def _text_x(raw: Any, mana_cost: Any, where: str) -> TextX | None:

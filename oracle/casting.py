@@ -47,11 +47,14 @@ class CastSpec:
     auto_pay: bool = True
     division: tuple[tuple[str, int], ...] | None = None     # 601.2d: (target, amount), as announced
     mana_sacrifices: tuple[tuple[str, ...] | None, ...] = ()  # per listed activation: what it sacrifices
+    half: int | None = None                                  # a split card: the half cast (202.3d)
+    fuse: bool = False                                       # a split card with fuse cast fused (202.3d)
 
 
 def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
     known = {"player", "object", "from", "alternative_cost", "permission", "prototype", "kicker", "sacrifice",
-             "x", "y", "z", "modes", "hybrid", "phyrexian", "targets", "reductions", "mana_abilities", "pay", "division"}
+             "x", "y", "z", "modes", "hybrid", "phyrexian", "targets", "reductions", "mana_abilities", "pay", "division",
+             "half", "fuse"}
     extra = set(raw) - known
     if extra:
         raise RequestError(f"cast: unknown fields {sorted(extra)}")
@@ -86,7 +89,8 @@ def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
         reductions=tuple((r["source"], r.get("choice")) for r in raw.get("reductions") or ()),
         mana_abilities=listed, auto_pay=pay == "auto",
         division=tuple((str(k), v) for k, v in division.items()) if division is not None else None,
-        mana_sacrifices=sacs if any(x is not None for x in sacs) else ())
+        mana_sacrifices=sacs if any(x is not None for x in sacs) else (),
+        half=raw.get("half"), fuse=bool(raw.get("fuse", False)))
 
 
 @dataclass(frozen=True)
@@ -150,10 +154,12 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         raise _fail(Reason.NOT_IN_ZONE, f"{spec.object} is in {obj.zone}, not {spec.from_zone} (601.2a)", "601.2a")
     if not state.player(caster).in_game:
         raise _fail(Reason.NO_PERMISSION, f"{caster} is not in the game (601.3)", "601.2a")
+    split = _split_choice(obj, spec, trace)
     # 601.3e / 718.3a: permissions and prohibitions look at the spell as it would be cast
     view = replace(obj, zone="stack", controller=caster,
-                   prototyped=spec.prototype and obj.base.prototype is not None, x=spec.x)
-    c = chars(state, obj)
+                   prototyped=spec.prototype and obj.base.prototype is not None, x=spec.x,
+                   half=split[0], fused=split[1])
+    c = chars(state, view if obj.base.halves else obj)
     if c.is_("Land"):
         raise _fail(Reason.NO_PERMISSION, f"{c.name} is a land: lands are played, not cast (305.1, 601.3)", "601.2a")
     zone_permission: str | None = None
@@ -186,6 +192,9 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     from_zone = obj.zone
     state = move(state, spec.object, "stack", None, controller=caster)
     spell = state.obj(spec.object)
+    if split != (None, False):
+        state = state.with_obj(replace(spell, half=split[0], fused=split[1]))
+        spell = state.obj(spec.object)
     trace.add("601.2a", f"{c.name} ({spec.object}) moves from {from_zone} to the stack under {caster}'s control")
     # ---- 601.2b: announcements ---------------------------------------------------------------
     if len(spec.alternative) > 1:
@@ -296,6 +305,32 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     return Proposal(state=state, spell=spec.object, caster=caster, to_pay=to_pay, label=label, x=x, alt=alt,
                     kicked=spec.kicker, targets=tuple(t for _, t, _ in assigned),
                     target_controllers=tuple(r for _, _, r in assigned), division=division, y=y, z=z)
+
+
+def _split_choice(obj, spec: CastSpec, trace: Trace) -> tuple[int | None, bool]:
+    """202.3d: a split card is cast as one of its halves (the spell then has only that half's
+    characteristics) or, with fuse, as both (702.102: only from its owner's hand)."""
+    card = obj.base
+    if not card.halves:
+        if spec.half is not None or spec.fuse:
+            raise _fail(Reason.INVALID_SPLIT_CHOICE, f"{card.name} is not a split card: no half to choose or fuse "
+                                                     "(202.3d)", "601.2a")
+        return None, False
+    if spec.fuse:
+        if spec.half is not None:
+            raise _fail(Reason.INVALID_SPLIT_CHOICE, "a fused split spell is both halves: no half is chosen (202.3d)",
+                        "601.2a")
+        if "fuse" not in card.keywords or obj.zone != "hand" or obj.owner != spec.player:
+            raise _fail(Reason.INVALID_SPLIT_CHOICE, f"{card.name} can be cast fused only if it has fuse, from its "
+                                                     "owner's hand (702.102)", "601.2a")
+        trace.add("202.3d", f"{card.name} is cast fused: both halves ({card.mana_cost})")
+        return None, True
+    if isinstance(spec.half, bool) or spec.half not in (0, 1):
+        raise _fail(Reason.INVALID_SPLIT_CHOICE, f"{card.name} is a split card: choose half 0 or 1 (or fuse), "
+                                                 f"not {spec.half!r} (202.3d)", "601.2a")
+    h = card.halves[spec.half]
+    trace.add("202.3d", f"{card.name}: the half {h.name} ({h.mana_cost}) is cast")
+    return spec.half, False
 
 
 def _announce_variables(spell, spec: CastSpec, to_pay: ManaCost | None, mana_cost: ManaCost | None,

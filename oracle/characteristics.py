@@ -184,7 +184,24 @@ def _compute(state: State, obj: Obj) -> Chars:
         granted = _granted_keywords(state, obj, result)
         if granted:
             result = Chars(**{**result.__dict__, "keywords": result.keywords | granted})
+        gained = _granted_abilities(state, obj, result)
+        if gained:
+            result = Chars(**{**result.__dict__, "abilities": result.abilities + gained})
     return result
+
+
+def _granted_abilities(state: State, obj: Obj, c: Chars) -> tuple[Ability, ...]:
+    """grant_ability: permanents matching the filter have the granted activated ability, after
+    their own, in the granting sources' timestamp order. Its X is its own (107.3j)."""
+    out: list[Ability] = []
+    for src in sorted(state.battlefield(), key=lambda o: o.timestamp):
+        for ab in _abilities_of(src):
+            if ab.kind == "grant_ability" and ab.granted is not None:
+                if ab.whose == "you" and obj.controller != src.controller:
+                    continue
+                if matches(c, obj, ab.permanents, src.controller, src.id):
+                    out.append(ab.granted)
+    return tuple(out)
 
 
 def _abilities_of(obj: Obj) -> tuple[Ability, ...]:
@@ -214,7 +231,19 @@ def _granted_keywords(state: State, obj: Obj, c: Chars) -> frozenset[str]:
 
 def mana_value(c: Chars, obj: Obj) -> int:
     """202.3: on the stack each {X}, {Y}, {Z} counts its announced value (202.3e, 107.3p);
-    elsewhere they count 0 (107.3g). No mana cost: 0."""
+    elsewhere they count 0 (107.3g). No mana cost: 0 (202.3a), except a transformed permanent's
+    back face (202.3b) and a melded permanent (202.3c). A split card's mana cost is its halves'
+    combined, or on the stack the cast half's (202.3d): see Obj.base."""
+    if obj.kind == "card" and obj.copy_of is None:
+        if obj.melded_with is not None:
+            # 202.3c: the combined mana costs of the front faces of both cards representing it
+            return sum(parse_cost(card.mana_cost).mana_value(None) for card in (obj.card, obj.melded_with)
+                       if card.mana_cost is not None)
+        if obj.transformed and obj.card.back_face is not None:
+            # 202.3b: the back face counts the front face's mana cost
+            front = parse_cost(obj.card.mana_cost)
+            return front.mana_value(None) if front is not None else 0
+    # a copy of a back face or of a melded permanent has the copied face's (absent) mana cost: 0
     if c.mana_cost is None:
         return 0
     if obj.zone != "stack":

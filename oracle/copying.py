@@ -40,6 +40,9 @@ def copy_permanent(state: State, oid: str, new_id: str, controller: str | None, 
     orig = state.obj(oid)
     if orig.zone != "battlefield":
         raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a permanent (707.2)")
+    if orig.transformed:
+        raise RequestError(f"{oid} is a transformed double-faced permanent: token copies of it (707.8a, transforming "
+                           "tokens) are not modelled")
     who = controller or orig.controller
     state, ts = state.tick()
     token = Obj(id=new_id, card=orig.base, zone="battlefield", owner=who, controller=who, timestamp=ts,

@@ -216,6 +216,15 @@ def _apply(state: State, e: Effect, ctx: EffectContext, trace: Trace) -> State:
     elif k == "sacrifice_self":
         if state.obj(ctx.source.id).zone == "battlefield":
             state = move(state, ctx.source.id, "graveyard", trace, note="sacrificed")
+    elif k == "delayed":
+        # 603.7: a delayed triggered ability; 107.3n: its X is the X of the spell that made it
+        from .state import DelayedTrigger
+        d = DelayedTrigger(source=ctx.source.id, source_name=ctx.source.base.name, card=ctx.source.base,
+                           controller=ctx.controller, step=e.at or "end", effects=e.effects, x=ctx.x,
+                           targets=ctx.targets)
+        state = replace(state, delayed=state.delayed + (d,))
+        trace.add("603.2", f"{ctx.source.base.name} ({ctx.source.id}) creates a delayed triggered ability: at the "
+                           f"beginning of the next {d.step} step" + (f", with X = {ctx.x} (107.3n)" if ctx.x is not None else ""))
     elif k == "untap_self":
         o = state.obj(ctx.source.id)
         state = state.with_obj(replace(o, tapped=False))

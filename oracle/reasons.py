@@ -22,6 +22,7 @@ class Reason(str, Enum):
     ADDITIONAL_COST_UNAVAILABLE = "additional_cost_unavailable"
     INVALID_X = "invalid_x"
     INVALID_MODE = "invalid_mode"
+    INVALID_SPLIT_CHOICE = "invalid_split_choice"
     INVALID_HYBRID_CHOICE = "invalid_hybrid_choice"
     INVALID_PHYREXIAN_CHOICE = "invalid_phyrexian_choice"
     INVALID_TARGET = "invalid_target"
@@ -59,6 +60,7 @@ _SUBSTEPS: dict[Reason, tuple[str, ...]] = {
     Reason.ADDITIONAL_COST_UNAVAILABLE: ("601.2b",),
     Reason.INVALID_X: ("601.2b",),
     Reason.INVALID_MODE: ("601.2b",),
+    Reason.INVALID_SPLIT_CHOICE: ("601.2a",),
     Reason.INVALID_HYBRID_CHOICE: ("601.2b",),
     Reason.INVALID_PHYREXIAN_CHOICE: ("601.2b",),
     Reason.INVALID_TARGET: ("601.2c",),

@@ -82,6 +82,28 @@ def put_triggers(state: State, pending: Sequence[PendingTrigger], targets: Seque
     return state
 
 
+def fire_delayed(state: State, step: str, trace: Trace) -> State:
+    """At the beginning of `step`, the delayed triggered abilities waiting for it trigger and go on
+    the stack (603.2, 603.3) as `<source>_trigger`, each with its creator's X (107.3n)."""
+    due = [d for d in state.delayed if d.step == step]
+    if not due:
+        return state
+    state = replace(state, delayed=tuple(d for d in state.delayed if d.step != step))
+    for d in due:
+        tid, n = f"{d.source}_trigger", 1
+        while tid in state.objects:
+            n += 1
+            tid = f"{d.source}_trigger{n}"
+        state, ts = state.tick()
+        trig = Obj(id=tid, card=d.card, zone="stack", owner=d.controller, controller=d.controller, kind="trigger",
+                   timestamp=ts, source=d.source, source_name=d.source_name, x=d.x, delayed=d.effects,
+                   targets=d.targets)
+        state = replace(state.with_obj(trig), stack=state.stack + (tid,))
+        trace.add("603.3", f"{d.source_name}'s delayed triggered ability triggers: {tid} goes on the stack"
+                  + (f" (X = {d.x}, 107.3n)" if d.x is not None else ""))
+    return state
+
+
 def _check_targets(state: State, obj: Obj, specs, trace: Trace) -> tuple[tuple[str | None, ...], bool]:
     """608.2b: illegal targets are not affected; if every target is illegal, nothing happens."""
     if not obj.targets:
@@ -105,8 +127,14 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
     obj = state.obj(oid)
     choices = dict(choices or {})
     pending: list[PendingTrigger] = []
+    if obj.delayed:
+        # a delayed triggered ability (603.7): it doesn't target; X is its creator's (107.3n)
+        ctx = EffectContext(source=obj, controller=obj.controller, targets=obj.targets, x=obj.x)
+        trace.add("608.2", f"{oid} resolves" + (f" with X = {obj.x} (107.3n)" if obj.x is not None else ""))
+        state = apply_effects(state, obj.delayed, ctx, trace)
+        return move(state, oid, GONE, None)
     if obj.kind != "card":
-        ab = next((a for a in obj.base.abilities if a.index == obj.ability_index), None)
+        ab = obj.ability or next((a for a in obj.base.abilities if a.index == obj.ability_index), None)
         specs = ab.targets if ab else ()
         targets, fizzle = _check_targets(state, obj, specs, trace)
         if fizzle:

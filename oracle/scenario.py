@@ -102,7 +102,7 @@ def step_activate(state, body, trace):
     from .state import Obj
     state, ts = state.tick()
     a = Obj(id=aid, card=obj.base, zone="stack", owner=player, controller=player, kind="ability", timestamp=ts,
-            source=oid, source_name=obj.base.name, ability_index=ab.index, x=x,
+            source=oid, source_name=obj.base.name, ability_index=ab.index, x=x, ability=ab,
             targets=tuple(t for _, t, _ in assigned), target_controllers=tuple(r for _, _, r in assigned))
     state = replace(state.with_obj(a), stack=state.stack + (aid,))
     trace.add("602.2", f"{player} activates {obj.base.name}'s ability ({aid} on the stack)")
@@ -196,10 +196,15 @@ def step_deal_damage(state, body, trace):
 
 
 def step_move_to(state, body, trace):
-    return _ok(turns.move_to(state, body.get("step"), trace))
+    state = turns.move_to(state, body.get("step"), trace)
+    return _ok(resolution.fire_delayed(state, state.turn.step, trace))
 
 
 def step_next_turn(state, body, trace):
+    from .state import STEPS
+    if any(d.step == "end" for d in state.delayed) and STEPS.index(state.turn.step) < STEPS.index("end"):
+        raise RequestError("a delayed trigger waits for this turn's end step: move_to end (and resolve it) before "
+                           "next_turn (passing through the end step with next_turn is not modelled)")
     return _ok(turns.next_turn(state, trace))
 
 

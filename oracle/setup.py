@@ -48,6 +48,19 @@ def build_state(setup: Mapping[str, Any], catalog: Mapping[str, CardDef]) -> Sta
         for who in (owner, controller):
             if who not in names:
                 raise RequestError(f"object {oid}: {who!r} is not a player")
+        transformed = bool(raw.get("transformed", False))
+        if transformed and (zone != "battlefield" or catalog[card_name].back_face is None):
+            raise RequestError(f"object {oid}: only a transforming double-faced card on the battlefield can be "
+                               "set up transformed")
+        melded_with = None
+        if raw.get("melded_with") is not None:
+            partner = catalog.get(raw["melded_with"])
+            card = catalog[card_name]
+            if (zone != "battlefield" or partner is None or card.meld_partner != partner.name
+                    or partner.meld_partner != card.name or (card.melded_face or partner.melded_face) is None):
+                raise RequestError(f"object {oid}: melded_with must name its meld partner card (in the request's "
+                                   "cards), on the battlefield")
+            melded_with = partner
         counters = tuple(sorted((str(k), int(v)) for k, v in (raw.get("counters") or {}).items() if v))
         objects[oid] = Obj(
             id=oid, card=catalog[card_name], zone=zone, owner=owner,
@@ -55,7 +68,7 @@ def build_state(setup: Mapping[str, Any], catalog: Mapping[str, CardDef]) -> Sta
             timestamp=clock, token=bool(raw.get("token", False)),
             tapped=bool(raw.get("tapped", False)), summoning_sick=bool(raw.get("summoning_sick", False)),
             counters=counters, damage=int(raw.get("damage", 0)),
-            prototyped=bool(raw.get("prototyped", False)))
+            prototyped=bool(raw.get("prototyped", False)), transformed=transformed, melded_with=melded_with)
         clock += 1
         if zone == "stack":
             stack.append(oid)

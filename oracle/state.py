@@ -74,6 +74,21 @@ class TimedEffect:
 
 
 @dataclass(frozen=True)
+class DelayedTrigger:
+    """A delayed triggered ability created by a resolving spell (603.7): it triggers at the
+    beginning of the next `step` and does `effects`; X is the creating spell's (107.3n)."""
+
+    source: str
+    source_name: str
+    card: CardDef
+    controller: str
+    step: str
+    effects: tuple
+    x: int | None
+    targets: tuple[str | None, ...] = ()
+
+
+@dataclass(frozen=True)
 class Obj:
     """A card, token, copy, or ability on the stack. The case id stays the same across zone
     changes (a convention of the case format); `incarnation` counts the new objects (400.7)."""
@@ -117,11 +132,27 @@ class Obj:
     blocked: bool = False
     blocking: str | None = None
     sacrificed: tuple[str, ...] = ()
+    # cards with several faces (202.3b-d)
+    half: int | None = None                 # a split card on the stack: the half cast (None: whole card / fused)
+    fused: bool = False                     # a fused split spell (202.3d)
+    transformed: bool = False               # a transforming double-faced permanent showing its back face
+    melded_with: CardDef | None = None      # a melded permanent: the partner card that also represents it
+    ability: object = None                  # an activated ability on the stack: the Ability (a gained one, 107.3j)
+    delayed: tuple = ()                     # a delayed trigger on the stack: its effects (107.3n)
 
     @property
     def base(self) -> CardDef:
-        """The copiable values (707.2): those of what it copies, or its own card."""
-        return self.copy_of or self.card
+        """The copiable values (707.2) of the face that is up: those of what it copies, or its
+        own card's; a split spell's half (202.3d), a transformed permanent's back face
+        (202.3b), a melded permanent's melded face (202.3c, 707.8)."""
+        card = self.copy_of or self.card
+        if self.half is not None and card.halves and self.zone == "stack":
+            return card.halves[self.half]
+        if self.transformed and card.back_face is not None:
+            return card.back_face
+        if self.melded_with is not None:
+            return card.melded_face or self.melded_with.melded_face or card
+        return card
 
     def counter(self, name: str) -> int:
         return dict(self.counters).get(name, 0)
@@ -139,6 +170,7 @@ class State:
     clock: int = 1
     pending: tuple[tuple[str, int], ...] = ()   # triggered abilities waiting for the stack (source, index)
     game_over: bool = False                     # 104.1: a player won or the game is a draw; nothing more happens
+    delayed: tuple["DelayedTrigger", ...] = ()  # delayed triggered abilities waiting to trigger (603.7, 107.3n)
     _cache: dict = field(default_factory=dict, compare=False, repr=False, init=False)
 
     # -- players --------------------------------------------------------------------------

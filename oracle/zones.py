@@ -16,6 +16,9 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
          note: str = "") -> State:
     obj = state.obj(oid)
     old_zone = obj.zone
+    if obj.melded_with is not None and zone != old_zone:
+        from .errors import RequestError
+        raise RequestError(f"{oid} is a melded permanent: a melded permanent leaving the battlefield is not modelled")
     stack = tuple(s for s in state.stack if s != oid) if old_zone == "stack" else state.stack
     gone = ((obj.token and old_zone == "battlefield" and zone != "battlefield")
             or (obj.is_copy and not obj.token and old_zone == "stack" and zone != "battlefield")
@@ -26,12 +29,12 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
         obj, zone=new_zone, incarnation=obj.incarnation + 1, timestamp=ts,
         controller=(controller or obj.owner) if new_zone in ("battlefield", "stack") else obj.owner,
         tapped=False, summoning_sick=new_zone == "battlefield", counters=(), damage=0, deathtouched=False,
-        attacking=None, blocked=False, blocking=None,
+        attacking=None, blocked=False, blocking=None, transformed=False,
     )
     if old_zone != "stack" or new_zone != "battlefield":
         # only a resolving spell keeps its cast decisions as it becomes a permanent
         new = replace(new, prototyped=False, cast=False, prowl_paid=False, alt_cost=None, x=None, y=None, z=None,
-                      kicked=False, targets=(), etb_x=None, modes=())
+                      kicked=False, targets=(), etb_x=None, modes=(), half=None, fused=False)
     if new_zone == "stack":
         stack = stack + (oid,)
     state = replace(state.with_obj(new), stack=stack)
