@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from harness import schemas
+from harness import paths, schemas
 from harness.documents import DocumentError, load_document, line_of
 from harness.problems import Problem
 
@@ -30,7 +30,7 @@ def load_catalog(catalog_dir: Path, root: Path, validate: bool = True) -> tuple[
     problems: list[Problem] = []
     have_schema = validate and (root / "schema" / "card.schema.json").exists()
     for path in sorted(catalog_dir.glob("*.y*ml")) + sorted(catalog_dir.glob("*.json")):
-        rel = _rel(path, root)
+        rel = paths.relative(path, root)
         try:
             doc = load_document(path, fast=True)
         except DocumentError as exc:
@@ -60,9 +60,3 @@ def load_catalog(catalog_dir: Path, root: Path, validate: bool = True) -> tuple[
             files[name] = rel
     return Catalog(cards, files), problems
 
-
-def _rel(path: Path, root: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(root.resolve()))
-    except ValueError:
-        return str(path)

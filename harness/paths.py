@@ -36,3 +36,11 @@ def schema_dir() -> Path:
 
 def catalog_dir() -> Path:
     return cases_dir() / "catalog"
+
+
+def relative(path: Path, root: Path) -> str:
+    """``path`` as problems and reports name it: relative to the suite root when inside it."""
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(path)

@@ -60,7 +60,7 @@ def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), seman
     bad: set[str] = set()
     seen: dict[str, str] = {}
     for path in [*case_files(root / "cases"), *extra_files]:
-        rel = _rel(path, root)
+        rel = paths.relative(path, root)
         case, case_problems = load_case(path, rel, catalog, vocabulary, semantic)
         if case is not None:
             if case.id in seen:
@@ -139,9 +139,3 @@ def _with_line(problem: Problem, path: Path) -> Problem:
         return problem
     return Problem(problem.file, problem.pointer, problem.message, line_of(path, problem.pointer), problem.code)
 
-
-def _rel(path: Path, root: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(root))
-    except ValueError:
-        return str(path)
