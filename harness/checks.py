@@ -17,8 +17,8 @@ _PLAYER = re.compile(r"^[A-Z]")
 _DERIVED_ID = re.compile(r"^(?P<source>[a-z][a-z0-9_]*?)_(trigger|ability|token)\d*$")  # abilities on the stack, tokens made by them
 
 # step kind -> fields naming objects, fields naming players, fields naming either
-_OBJECT_FIELDS = ("object", "source", "permission")
-_OBJECT_LISTS = ("attackers", "sacrifice")
+_OBJECT_FIELDS = ("object", "source", "permission", "of")
+_OBJECT_LISTS = ("attackers", "sacrifice", "reveal")
 _PLAYER_FIELDS = ("player", "defender", "controller")
 
 
@@ -94,6 +94,10 @@ def _check(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabular
         for m, reduction in enumerate(body.get("reductions", [])):
             if reduction["source"] not in known:
                 yield problem(f"{base}/reductions/{m}/source", _unknown(reduction["source"]), "unknown_object")
+        instructed = (body.get("choices") or {}).get("cast") if kind == "resolve" else None
+        if isinstance(instructed, Mapping):
+            # a cast instructed by the resolving spell (608.2g): its choices name objects too
+            yield from _refs(base + "/choices/cast", instructed, known, players, problem)
         if kind == "block":
             for blocker, attacker in body["blockers"].items():
                 for oid in (blocker, attacker):

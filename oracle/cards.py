@@ -142,10 +142,22 @@ class Prototype:
 
 @dataclass(frozen=True)
 class AdditionalCost:
-    """A mandatory additional cost listed on the card (118.8): sacrifice `count` objects."""
+    """A mandatory additional cost listed on the card (118.8): sacrifice `count` permanents
+    matching `sacrifice`, or reveal `count` cards matching `reveal` from your hand (a cost
+    involving cards with a stated quality in a hidden zone, 118.8c)."""
 
-    sacrifice: Filter
+    sacrifice: Filter | None
     count: int = 1
+    reveal: Filter | None = None
+
+
+@dataclass(frozen=True)
+class Suspend:
+    """Suspend N—cost (702.62a, a special action, 116.2f): exile the card from your hand with N
+    time counters; `time_counters` is an int or "X" (the X chosen for the cost, 107.3d)."""
+
+    cost: str
+    time_counters: int | str
 
 
 @dataclass(frozen=True)
@@ -192,6 +204,7 @@ class CardDef:
     modes: "Modes | None" = None
     divide: int | None = None                # amount divided among the divided targets (601.2d)
     text_x: TextX | None = None              # X in the text only (107.3c / 107.3f)
+    suspend: Suspend | None = None           # Suspend N—cost (702.62a), a special action (116.2f)
     # cards with more than one face (202.3b-d): the two halves of a split card (their
     # combination is this CardDef itself), the back face of a transforming double-faced card,
     # the meld partner's name and the melded face (held by one card of the pair)
@@ -328,6 +341,7 @@ def parse_target(raw: Any, where: str) -> TargetSpec:
 EFFECT_KINDS = frozenset({
     "add_mana", "damage", "lose_life", "gain_life", "draw", "destroy", "return_to_hand", "exile_top",
     "pump", "add_counters", "create_token", "animate", "sacrifice_self", "untap_self", "delayed",
+    "cast_if_able",
 })
 
 
@@ -469,9 +483,12 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
         alts = tuple((a["name"], a["cost"]) for a in _list(raw.get("alternative_costs"), name))
         adds = []
         for a in _list(raw.get("additional_costs"), name):
-            if "sacrifice" not in a:
-                raise RequestError(f"{name}: only sacrifice additional costs are modelled")
-            adds.append(AdditionalCost(parse_filter(a["sacrifice"], name), int(a.get("count", 1))))
+            if ("sacrifice" in a) == ("reveal" in a):
+                raise RequestError(f"{name}: an additional cost is a sacrifice or a reveal (from your hand)")
+            if "reveal" in a:
+                adds.append(AdditionalCost(None, int(a.get("count", 1)), parse_filter(a["reveal"], name)))
+            else:
+                adds.append(AdditionalCost(parse_filter(a["sacrifice"], name), int(a.get("count", 1))))
         colors = raw.get("colors")
         faces = _faces(raw, name)
         fields = dict(
@@ -488,6 +505,8 @@ def parse_card(raw: Mapping[str, Any]) -> CardDef:
             modes=_modes(raw.get("modes"), name),
             divide=int(raw["divide"]) if raw.get("divide") is not None else None,
             text_x=_text_x(raw.get("text_x"), raw.get("mana_cost"), name),
+            suspend=(Suspend(str(raw["suspend"]["cost"]), raw["suspend"]["time_counters"])
+                     if raw.get("suspend") is not None else None),
         )
         if "mana_cost_override" in faces:
             fields["mana_cost"] = faces.pop("mana_cost_override")

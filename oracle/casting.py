@@ -49,12 +49,14 @@ class CastSpec:
     mana_sacrifices: tuple[tuple[str, ...] | None, ...] = ()  # per listed activation: what it sacrifices
     half: int | None = None                                  # a split card: the half cast (202.3d)
     fuse: bool = False                                       # a split card with fuse cast fused (202.3d)
+    reveal: tuple[str, ...] = ()                             # cards revealed from hand for an additional cost
+    instructed_by: str | None = None                         # a resolving spell instructing this cast (608.2g)
 
 
 def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
     known = {"player", "object", "from", "alternative_cost", "permission", "prototype", "kicker", "sacrifice",
              "x", "y", "z", "modes", "hybrid", "phyrexian", "targets", "reductions", "mana_abilities", "pay", "division",
-             "half", "fuse"}
+             "half", "fuse", "reveal"}
     extra = set(raw) - known
     if extra:
         raise RequestError(f"cast: unknown fields {sorted(extra)}")
@@ -90,7 +92,7 @@ def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
         mana_abilities=listed, auto_pay=pay == "auto",
         division=tuple((str(k), v) for k, v in division.items()) if division is not None else None,
         mana_sacrifices=sacs if any(x is not None for x in sacs) else (),
-        half=raw.get("half"), fuse=bool(raw.get("fuse", False)))
+        half=raw.get("half"), fuse=bool(raw.get("fuse", False)), reveal=tuple(raw.get("reveal") or ()))
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,8 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         if obj.owner != caster:
             raise _fail(Reason.NO_PERMISSION, f"{spec.object} is in {obj.owner}'s hand, not {caster}'s (601.3)", "601.2a")
         trace.add("601.3", f"{caster} may cast {c.name} from their hand")
+    elif spec.instructed_by is not None and obj.zone in ("library", "graveyard", "exile", "command"):
+        trace.add("608.2g", f"{spec.instructed_by}'s effect instructs {caster} to cast {c.name} from the {obj.zone}")
     elif obj.zone in ("stack", "battlefield"):
         raise _fail(Reason.NO_PERMISSION, f"{spec.object} is on the {obj.zone}; it can't be cast from there (601.3)",
                     "601.2a")
@@ -181,7 +185,9 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         raise _fail(Reason.PROHIBITED, f"{prohibitor} prohibits {caster} from casting {c.name}, whatever is "
                                        "announced (601.3, 601.3a)", "601.2a")
     t = state.turn
-    if not (c.is_("Instant") or "flash" in c.keywords):
+    if spec.instructed_by is not None:
+        trace.add("608.2g", "cast while a spell resolves: no timing permission is needed (117.1, 608.2g)")
+    elif not (c.is_("Instant") or "flash" in c.keywords):
         if t.active != caster or t.step not in MAIN_STEPS or state.stack:
             where = f"{t.active}'s {t.step.replace('_', ' ')}" + (", stack not empty" if state.stack else "")
             raise _fail(Reason.WRONG_TIMING, f"{c.name} has sorcery timing; now is {where} (117.1a, 601.3)", "601.2a")
@@ -238,7 +244,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         to_pay = ManaCost.parse(chosen.cost)
         label = f"the prowl cost {chosen.cost}" + ("" if chosen.source == "printed" else f" (granted by {chosen.source})")
     elif alt == "without_paying_mana_cost":
-        src = _find_permission(state, spec.object, caster, from_zone, spec.permission, True)
+        src = spec.instructed_by or _find_permission(state, spec.object, caster, from_zone, spec.permission, True)
         if src is None:
             raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE,
                         f"nothing lets {caster} cast {c.name} from the {from_zone} without paying its mana cost (118.9)",
@@ -260,13 +266,20 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
             to_pay = to_pay + ManaCost.parse(spell.base.kicker)
         label += f" plus kicker {spell.base.kicker}"
         trace.add("118.8", f"kicker {spell.base.kicker} announced")
-    required = sum(a.count for a in spell.base.additional_costs)
+    required = sum(a.count for a in spell.base.additional_costs if a.sacrifice is not None)
     if len(spec.sacrifice) != required or len(set(spec.sacrifice)) != len(spec.sacrifice):
         raise _fail(Reason.ADDITIONAL_COST_UNAVAILABLE,
                     f"{c.name} needs {required} object(s) announced for its sacrifice cost, got {len(spec.sacrifice)} "
                     "(118.8, 601.2b)", "601.2b")
     if required:
         trace.add("118.8", f"additional cost announced: sacrifice {', '.join(spec.sacrifice)}")
+    to_reveal = sum(a.count for a in spell.base.additional_costs if a.reveal is not None)
+    if len(spec.reveal) != to_reveal or len(set(spec.reveal)) != len(spec.reveal):
+        raise _fail(Reason.ADDITIONAL_COST_UNAVAILABLE,
+                    f"{c.name} needs {to_reveal} card(s) announced for its reveal cost, got {len(spec.reveal)} "
+                    "(118.8, 601.2b)", "601.2b")
+    if to_reveal:
+        trace.add("118.8", f"additional cost announced: reveal {', '.join(spec.reveal)} from the hand")
     modes = spell.base.modes
     if modes is None and spec.modes:
         raise _fail(Reason.INVALID_MODE, f"{c.name} is not modal (700.2)", "601.2b")
@@ -473,11 +486,17 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
             if not _sacrificable(state, prop, oid):
                 raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{oid} can't be sacrificed to pay the additional cost "
                                                              "(118.8, 601.2h)", "601.2h")
+        for oid in spec.reveal:
+            if not _revealable(state, prop, oid):
+                raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{oid} is not a card in {caster}'s hand that the "
+                                                             "reveal cost asks for (118.8, 601.2h)", "601.2h")
         state = payment.pay_life(state, caster, total.life, trace)
         used = frozenset(o for o, _, _ in spec.mana_abilities)
         state = payment.pay_mana(state, caster, total, spec.auto_pay, used, trace, spell=spell)
         for oid in spec.sacrifice:
             state = move(state, oid, "graveyard", trace, note="sacrificed to pay an additional cost (601.2h)")
+        if spec.reveal:
+            trace.add("601.2h", f"{caster} reveals {', '.join(spec.reveal)} from their hand (an additional cost, 118.8)")
     except Illegal as exc:
         exc.total_cost = total_text
         exc.life_paid = life if total is not None else None
@@ -504,7 +523,17 @@ def _sacrificable(state: State, prop: Proposal, oid: str) -> bool:
         return False
     spell = state.obj(prop.spell)
     c = chars(state, obj)
-    return any(matches(c, obj, a.sacrifice, prop.caster) for a in spell.base.additional_costs)
+    return any(matches(c, obj, a.sacrifice, prop.caster) for a in spell.base.additional_costs
+               if a.sacrifice is not None)
+
+
+def _revealable(state: State, prop: Proposal, oid: str) -> bool:
+    obj = state.objects.get(oid)
+    if obj is None or obj.zone != "hand" or obj.owner != prop.caster or oid == prop.spell:
+        return False
+    spell = state.obj(prop.spell)
+    c = chars(state, obj)
+    return any(matches(c, obj, a.reveal, prop.caster) for a in spell.base.additional_costs if a.reveal is not None)
 
 
 def _candidates(to_pay: ManaCost | None, spec: CastSpec) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:

@@ -55,6 +55,28 @@ def copy_permanent(state: State, oid: str, new_id: str, controller: str | None, 
     return put_triggers(state, pending, None, trace)
 
 
+def become_copy(state: State, oid: str, of: str, trace: Trace) -> State:
+    """707.2: an existing permanent becomes a copy of another: it takes the copiable values of the
+    face that is up (707.8; a prototyped original's prototype values, 718.3d) and keeps its own
+    status, counters, damage and controller. A copy of a transformed permanent's back face has
+    the back face's absent mana cost, so mana value 0, even when the copying permanent is itself
+    a double-faced card (202.3b); a copy of a front face has the front face's mana cost."""
+    obj, orig = state.obj(oid), state.obj(of)
+    if obj.zone != "battlefield" or obj.kind != "card":
+        raise Illegal(Reason.INVALID_ACTION, f"become_copy: {oid} is not a permanent")
+    if orig.zone != "battlefield" or orig.kind != "card":
+        raise Illegal(Reason.INVALID_ACTION, f"become_copy: {of} is not a permanent (707.2)")
+    if oid == of:
+        raise Illegal(Reason.INVALID_ACTION, f"become_copy: {oid} can't become a copy of itself")
+    face = orig.base
+    state = state.with_obj(replace(obj, copy_of=face, is_copy=True, prototyped=orig.prototyped))
+    note = f"{oid} becomes a copy of {face.name} ({of}); its status, counters, damage and controller stay"
+    if orig.transformed and face.mana_cost is None:
+        note += "; a copy of a back face has mana value 0 (202.3b)"
+    trace.add("707.2", note)
+    return state
+
+
 def choose_new_targets(state: State, copy_id: str, targets, trace: Trace) -> State:
     """707.10c: the copy's controller may change any of its targets. `targets` lists the copy's
     targets in order (as many as the spell has): an entry equal to the copied target is left

@@ -25,6 +25,7 @@ class EffectContext:
     cast: bool = False
     power: int | None = None
     division: tuple[tuple[str, int], ...] = ()   # 601.2d: each divided target's share
+    choices: "object" = None      # the resolve step's choices (cast_if_able: cast / decline_cast)
 
 
 def condition_holds(cond: str | None, ctx: EffectContext) -> bool:
@@ -225,6 +226,10 @@ def _apply(state: State, e: Effect, ctx: EffectContext, trace: Trace) -> State:
         state = replace(state, delayed=state.delayed + (d,))
         trace.add("603.2", f"{ctx.source.base.name} ({ctx.source.id}) creates a delayed triggered ability: at the "
                            f"beginning of the next {d.step} step" + (f", with X = {ctx.x} (107.3n)" if ctx.x is not None else ""))
+    elif k == "cast_if_able":
+        from .instructed import cast_if_able
+        for p in _players(state, e.player, ctx)[:1]:
+            state = cast_if_able(state, p, ctx.source.id, ctx.choices or {}, trace)
     elif k == "untap_self":
         o = state.obj(ctx.source.id)
         state = state.with_obj(replace(o, tapped=False))

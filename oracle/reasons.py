@@ -41,6 +41,7 @@ class Reason(str, Enum):
     UNPAYABLE_COST = "unpayable_cost"
     INVALID_ATTACKER = "invalid_attacker"
     INVALID_BLOCKER = "invalid_blocker"
+    CAST_REQUIRED = "cast_required"
     INVALID_ACTION = "invalid_action"
 
     @property
@@ -79,5 +80,6 @@ _SUBSTEPS: dict[Reason, tuple[str, ...]] = {
     Reason.UNPAYABLE_COST: ("601.2h",),
     Reason.INVALID_ATTACKER: (),
     Reason.INVALID_BLOCKER: (),
+    Reason.CAST_REQUIRED: (),
     Reason.INVALID_ACTION: (),
 }

@@ -166,7 +166,8 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         state = put_triggers(state, pending, choices.get("targets"), trace)
         return state
     ctx = EffectContext(source=obj, controller=obj.controller, targets=targets, x=_spell_x(state, obj, choices, trace),
-                        y=obj.y, prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast, division=obj.division)
+                        y=obj.y, prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast, division=obj.division,
+                        choices=choices)
     trace.add("608.2", f"{c.name} ({oid}) resolves")
     effects = obj.base.spell
     if obj.base.modes is not None:

@@ -109,7 +109,7 @@ def step_activate(state, body, trace):
     return _ok(state)
 
 
-def _ability_x(mana, x, oid: str, trace: Trace) -> int | None:
+def _ability_x(mana, x, oid: str, trace: Trace, rule: str = "107.3k", note: str | None = None) -> int | None:
     """602.2b, 107.3a, 107.3k: the X of an activation cost is announced with this activation and
     belongs to it alone (not the source's X, nor another activation's)."""
     from .reasons import Reason
@@ -121,11 +121,56 @@ def _ability_x(mana, x, oid: str, trace: Trace) -> int | None:
         if x is None:
             raise Illegal(Reason.INVALID_X, f"the activation cost {mana} has {{X}}: its value must be announced "
                                             "(107.3a, 602.2b)")
-        trace.add("107.3k", f"X = {x} for this activation of {oid}'s ability, independent of any other X (107.3k)")
+        trace.add(rule, note or f"X = {x} for this activation of {oid}'s ability, independent of any other X (107.3k)")
         return x
     if x not in (None, 0):
         raise Illegal(Reason.INVALID_X, f"X = {x} announced but the activation cost has no {{X}} (107.3a)")
     return None
+
+
+def step_special_action(state, body, trace):
+    """116 special actions; only suspend (702.62a, 116.2f) is modelled: a card with suspend in
+    its owner's hand is exiled with N time counters, paying its suspend cost, at any time its
+    owner could cast it (117.1c). X in that cost is chosen just before paying (107.3d); with
+    "Suspend X" the card gets X time counters. It is not cast and is not a spell: no 601 step,
+    no cost modifiers for spells, nothing goes on the stack."""
+    from . import payment
+    from .costs import ManaCost, resolve_choices
+    from .reasons import Reason
+    from .state import MAIN_STEPS
+    player = _player(state, body.get("player"))
+    oid = _obj(state, body)
+    if body.get("action") != "suspend":
+        raise RequestError(f"special_action: unknown action {body.get('action')!r} (only suspend is modelled)")
+    obj = state.obj(oid)
+    if obj.zone != "hand" or obj.owner != player or obj.kind != "card":
+        raise Illegal(Reason.INVALID_ACTION, f"suspend: {oid} is not a card in {player}'s hand (702.62a)")
+    c = chars(state, obj)
+    if obj.base.suspend is None:
+        raise Illegal(Reason.INVALID_ACTION, f"suspend: {c.name} has no suspend (702.62a)")
+    t = state.turn
+    if not (c.is_("Instant") or "flash" in c.keywords):
+        if t.active != player or t.step not in MAIN_STEPS or state.stack:
+            raise Illegal(Reason.WRONG_TIMING, f"{c.name} could not be cast now (sorcery timing), so it can't be "
+                                               "suspended now (702.62a, 117.1c)")
+    trace.add("117.1c", f"{player} may take the special action now: {c.name} could be cast now")
+    mana = ManaCost.parse(obj.base.suspend.cost)
+    x = _ability_x(mana, body.get("x"), oid, trace, rule="107.3d",
+                   note=f"X = {body.get('x')} chosen by {player} immediately before paying the suspend cost (107.3d)")
+    cost = resolve_choices(mana, x)
+    listed = tuple((m["object"], int(m.get("ability", 0)), m.get("produce")) for m in body.get("mana_abilities") or ())
+    auto = (body.get("pay") or ("listed" if "mana_abilities" in body else "auto")) == "auto"
+    sacs = tuple(tuple(m["sacrifice"]) if m.get("sacrifice") is not None else None
+                 for m in body.get("mana_abilities") or ())
+    state = payment.activate_listed(state, player, listed, cost, trace, sacrifices=sacs)
+    state = payment.pay_mana(state, player, cost, auto, frozenset(o for o, _, _ in listed), trace)
+    n = obj.base.suspend.time_counters
+    n = (x or 0) if n == "X" else int(n)
+    state = move(state, oid, "exile", trace, note="suspended, a special action (116.2f); not cast")
+    if n > 0:
+        state = state.with_obj(replace(state.obj(oid), counters=(("time", n),)))
+    trace.add("702.62a", f"{c.name} ({oid}) is exiled with {n} time counter(s)")
+    return _ok(state)
 
 
 def step_pay_mana_cost(state, body, trace):
@@ -287,6 +332,10 @@ def step_copy_permanent(state, body, trace):
     return _ok(copying.copy_permanent(state, _obj(state, body), body.get("new_id"), controller, trace))
 
 
+def step_become_copy(state, body, trace):
+    return _ok(copying.become_copy(state, _obj(state, body), _obj(state, body, "of"), trace))
+
+
 def step_leave_game(state, body, trace):
     name = _player(state, body.get("player"))
     if not state.player(name).in_game:
@@ -313,8 +362,10 @@ HANDLERS: dict[str, Handler] = {
     "return_to_hand": _zone_action("hand", "returned to hand"), "sacrifice": _zone_action("graveyard", "sacrificed"),
     "blink": step_blink, "return_to_battlefield": step_return_to_battlefield,
     "change_control": step_change_control, "change_types": step_change_types,
-    "copy_spell": step_copy_spell, "copy_permanent": step_copy_permanent, "leave_game": step_leave_game,
+    "copy_spell": step_copy_spell, "copy_permanent": step_copy_permanent,
+    "become_copy": step_become_copy, "leave_game": step_leave_game,
     "lose_life": _life(-1), "gain_life": _life(+1), "pay_mana_cost": step_pay_mana_cost,
+    "special_action": step_special_action,
 }
 
 

@@ -148,6 +148,8 @@ class Obj:
         card = self.copy_of or self.card
         if self.half is not None and card.halves and self.zone == "stack":
             return card.halves[self.half]
+        if self.copy_of is not None:
+            return card                     # a copy effect overrides the face that is up (707.2, 707.8)
         if self.transformed and card.back_face is not None:
             return card.back_face
         if self.melded_with is not None:

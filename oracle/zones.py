@@ -31,6 +31,9 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
         tapped=False, summoning_sick=new_zone == "battlefield", counters=(), damage=0, deathtouched=False,
         attacking=None, blocked=False, blocking=None, transformed=False,
     )
+    if old_zone == "battlefield" and obj.copy_of is not None and not obj.token:
+        # a permanent that became a copy (become_copy) is a new object elsewhere: the effect ends (400.7)
+        new = replace(new, copy_of=None, is_copy=False)
     if old_zone != "stack" or new_zone != "battlefield":
         # only a resolving spell keeps its cast decisions as it becomes a permanent
         new = replace(new, prototyped=False, cast=False, prowl_paid=False, alt_cost=None, x=None, y=None, z=None,
