@@ -17,7 +17,7 @@ from harness.cases import Case
 from harness.engine import EngineGaveUp, EngineLoadError, close, load_engine
 from harness.expectations import ExpectationsError, Expectations, load_expectations, updated, write
 from harness.results import Result, Status, trace_line
-from harness.suite import Suite, load_suite, select
+from harness.suite import Suite, load_suite, select, shared_suite
 from harness.summary import by_key, format_table, format_totals, rule_sort_key, totals
 
 EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE = 0, 1, 2
@@ -117,7 +117,7 @@ def _csv(text: str) -> list[str]:
 
 
 def _load(args: argparse.Namespace) -> tuple[Suite, list[Case]]:
-    suite = load_suite()
+    suite = shared_suite()
     cases = select(suite.cases, getattr(args, "keyword", None), getattr(args, "features_include", []),
                    getattr(args, "features_exclude", []), getattr(args, "ids", []))
     return suite, cases
