@@ -266,20 +266,10 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
             to_pay = to_pay + ManaCost.parse(spell.base.kicker)
         label += f" plus kicker {spell.base.kicker}"
         trace.add("118.8", f"kicker {spell.base.kicker} announced")
-    required = sum(a.count for a in spell.base.additional_costs if a.sacrifice is not None)
-    if len(spec.sacrifice) != required or len(set(spec.sacrifice)) != len(spec.sacrifice):
-        raise _fail(Reason.ADDITIONAL_COST_UNAVAILABLE,
-                    f"{c.name} needs {required} object(s) announced for its sacrifice cost, got {len(spec.sacrifice)} "
-                    "(118.8, 601.2b)", "601.2b")
-    if required:
-        trace.add("118.8", f"additional cost announced: sacrifice {', '.join(spec.sacrifice)}")
-    to_reveal = sum(a.count for a in spell.base.additional_costs if a.reveal is not None)
-    if len(spec.reveal) != to_reveal or len(set(spec.reveal)) != len(spec.reveal):
-        raise _fail(Reason.ADDITIONAL_COST_UNAVAILABLE,
-                    f"{c.name} needs {to_reveal} card(s) announced for its reveal cost, got {len(spec.reveal)} "
-                    "(118.8, 601.2b)", "601.2b")
-    if to_reveal:
-        trace.add("118.8", f"additional cost announced: reveal {', '.join(spec.reveal)} from the hand")
+    _announce_objects(c.name, spec.sacrifice, sum(a.count for a in spell.base.additional_costs if a.sacrifice is not None),
+                      "object(s)", "sacrifice", "sacrifice", trace)
+    _announce_objects(c.name, spec.reveal, sum(a.count for a in spell.base.additional_costs if a.reveal is not None),
+                      "card(s)", "reveal", "reveal", trace, suffix=" from the hand")
     modes = spell.base.modes
     if modes is None and spec.modes:
         raise _fail(Reason.INVALID_MODE, f"{c.name} is not modal (700.2)", "601.2b")
@@ -583,3 +573,14 @@ def cast(state: State, spec: CastSpec, trace: Trace) -> tuple[State, dict]:
     trace.lines.extend(first_lines)
     assert first_error is not None
     raise first_error
+
+
+def _announce_objects(name: str, chosen, required: int, unit: str, what: str, verb: str, trace, suffix: str = "") -> None:
+    """An additional cost that names objects (sacrifice, reveal) is announced with exactly as many
+    distinct objects as it asks for (118.8, 601.2b; see docs/case-format.md)."""
+    if len(chosen) != required or len(set(chosen)) != len(chosen):
+        raise _fail(Reason.ADDITIONAL_COST_UNAVAILABLE,
+                    f"{name} needs {required} {unit} announced for its {what} cost, got {len(chosen)} (118.8, 601.2b)",
+                    "601.2b")
+    if required:
+        trace.add("118.8", f"additional cost announced: {verb} {', '.join(chosen)}{suffix}")

@@ -66,7 +66,6 @@ def step_activate(state, body, trace):
     from .casting import CastSpec
     from .costs import ManaCost, resolve_choices
     from .mana_abilities import check_tap_cost
-    from . import payment
     from .targets import assign_targets
     from .reasons import Reason
     player = _player(state, body.get("player"))
@@ -84,12 +83,7 @@ def step_activate(state, body, trace):
     x = _ability_x(mana, body.get("x"), oid, trace)        # 602.2b -> 601.2b: X before targets
     assigned = assign_targets(state, ab.targets, body.get("targets") or (), player, oid)
     cost = resolve_choices(mana, x)
-    listed = tuple((m["object"], int(m.get("ability", 0)), m.get("produce")) for m in body.get("mana_abilities") or ())
-    auto = (body.get("pay") or ("listed" if "mana_abilities" in body else "auto")) == "auto"
-    sacs = tuple(tuple(m["sacrifice"]) if m.get("sacrifice") is not None else None
-                 for m in body.get("mana_abilities") or ())
-    state = payment.activate_listed(state, player, listed, cost, trace, sacrifices=sacs)
-    state = payment.pay_mana(state, player, cost, auto, frozenset(o for o, _, _ in listed), trace)
+    state = _pay_mana_for(state, player, body, cost, trace)
     obj = state.obj(oid)
     if ab.cost.tap:
         state = state.with_obj(replace(obj, tapped=True))
@@ -107,6 +101,19 @@ def step_activate(state, body, trace):
     state = replace(state.with_obj(a), stack=state.stack + (aid,))
     trace.add("602.2", f"{player} activates {obj.base.name}'s ability ({aid} on the stack)")
     return _ok(state)
+
+
+def _pay_mana_for(state, player, body, cost, trace):
+    """Pay an activation's or special action's mana: the listed mana abilities first, then
+    (with pay: auto) whatever the solver finds; all or nothing (602.2b, 601.2g-h)."""
+    from . import payment
+
+    activations = body.get("mana_abilities") or ()
+    listed = tuple((m["object"], int(m.get("ability", 0)), m.get("produce")) for m in activations)
+    auto = (body.get("pay") or ("listed" if "mana_abilities" in body else "auto")) == "auto"
+    sacs = tuple(tuple(m["sacrifice"]) if m.get("sacrifice") is not None else None for m in activations)
+    state = payment.activate_listed(state, player, listed, cost, trace, sacrifices=sacs)
+    return payment.pay_mana(state, player, cost, auto, frozenset(o for o, _, _ in listed), trace)
 
 
 def _ability_x(mana, x, oid: str, trace: Trace, rule: str = "107.3k", note: str | None = None) -> int | None:
@@ -134,7 +141,6 @@ def step_special_action(state, body, trace):
     owner could cast it (117.1c). X in that cost is chosen just before paying (107.3d); with
     "Suspend X" the card gets X time counters. It is not cast and is not a spell: no 601 step,
     no cost modifiers for spells, nothing goes on the stack."""
-    from . import payment
     from .costs import ManaCost, resolve_choices
     from .reasons import Reason
     from .state import MAIN_STEPS
@@ -158,12 +164,7 @@ def step_special_action(state, body, trace):
     x = _ability_x(mana, body.get("x"), oid, trace, rule="107.3d",
                    note=f"X = {body.get('x')} chosen by {player} immediately before paying the suspend cost (107.3d)")
     cost = resolve_choices(mana, x)
-    listed = tuple((m["object"], int(m.get("ability", 0)), m.get("produce")) for m in body.get("mana_abilities") or ())
-    auto = (body.get("pay") or ("listed" if "mana_abilities" in body else "auto")) == "auto"
-    sacs = tuple(tuple(m["sacrifice"]) if m.get("sacrifice") is not None else None
-                 for m in body.get("mana_abilities") or ())
-    state = payment.activate_listed(state, player, listed, cost, trace, sacrifices=sacs)
-    state = payment.pay_mana(state, player, cost, auto, frozenset(o for o, _, _ in listed), trace)
+    state = _pay_mana_for(state, player, body, cost, trace)
     n = obj.base.suspend.time_counters
     n = (x or 0) if n == "X" else int(n)
     state = move(state, oid, "exile", trace, note="suspended, a special action (116.2f); not cast")
