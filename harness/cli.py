@@ -14,7 +14,7 @@ from typing import Sequence
 
 from harness import __version__, paths
 from harness.cases import Case
-from harness.engine import EngineGaveUp, EngineLoadError, close, load_engine
+from harness.engine import EngineGaveUp, EngineLoadError, close, load_engine, oracle_explainer
 from harness.expectations import ExpectationsError, Expectations, load_expectations, updated, write
 from harness.results import Result, Status, trace_line
 from harness.suite import Suite, load_suite, select, shared_suite
@@ -243,7 +243,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 stream = run_parallel(cases, args.jobs, args.engine, options,
                                       str(args.expectations) if args.expectations else None)
             else:
-                stream = iter_results(engine, cases, suite.catalog, expectations)
+                stream = iter_results(engine, cases, suite.catalog, expectations, oracle_explainer(engine))
             for result in stream:
                 results.append(result)
                 if writer:
@@ -340,6 +340,9 @@ def describe_result(result: Result, explain: bool = True) -> str:
     if explain and result.trace and result.status is Status.FAIL:
         lines.append("  engine trace:")
         lines.extend("    " + trace_line(t) for t in result.trace)
+    if explain and result.oracle_trace:
+        lines.append("  the oracle's explanation of the case:")
+        lines.extend("    " + trace_line(t) for t in result.oracle_trace)
     return "\n".join(lines)
 
 

@@ -74,3 +74,14 @@ def close(engine: Engine) -> None:
     closer = getattr(engine, "close", None)
     if callable(closer):
         closer()
+
+
+def oracle_explainer(engine: Engine) -> Engine | None:
+    """The oracle, to explain another engine's failures; None when the engine is the oracle
+    itself (its own trace is the explanation) or the oracle cannot be loaded."""
+    if getattr(engine, "name", None) == "castrules-oracle":
+        return None
+    try:
+        return load_engine("oracle")
+    except EngineLoadError:
+        return None

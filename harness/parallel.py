@@ -32,19 +32,20 @@ def _init(engine_spec: str, options: dict, expectations_path: str | None) -> Non
     from pathlib import Path
 
     from harness.cli import default_expectations
-    from harness.engine import load_engine
+    from harness.engine import load_engine, oracle_explainer
     from harness.suite import shared_suite
 
     suite = shared_suite()
     engine = load_engine(engine_spec, **options)
-    _worker.update(suite=suite, by_id=suite.by_id(), engine=engine,
+    _worker.update(suite=suite, by_id=suite.by_id(), engine=engine, explainer=oracle_explainer(engine),
                    expectations=default_expectations(engine.name, Path(expectations_path) if expectations_path else None))
 
 
 def _run(case_id: str) -> Result:
     from harness.runner import run_case
 
-    return run_case(_worker["engine"], _worker["by_id"][case_id], _worker["suite"].catalog, _worker["expectations"])
+    return run_case(_worker["engine"], _worker["by_id"][case_id], _worker["suite"].catalog, _worker["expectations"],
+                    _worker["explainer"])
 
 
 def run_parallel(cases: Sequence[Case], jobs: int, engine_spec: str, options: dict,

@@ -16,7 +16,7 @@ import pytest
 
 from harness import paths
 from harness.cli import default_expectations, describe_result
-from harness.engine import close, load_engine
+from harness.engine import close, load_engine, oracle_explainer
 from harness.results import Status
 from harness.runner import run_case
 from harness.suite import METADATA_DIRS, Suite, shared_suite
@@ -86,6 +86,7 @@ class _State:
         self._expectations = None
         self._by_file: dict[str, list] | None = None
         self._problems: dict[str, list] | None = None
+        self._explainer = None
 
     @property
     def suite(self) -> Suite:
@@ -117,12 +118,18 @@ class _State:
                                        isolate=self.config.getoption("castrules_isolate"))
             given = self.config.getoption("expectations")
             self._expectations = default_expectations(self._engine.name, given)
+            self._explainer = oracle_explainer(self._engine)
         return self._engine
 
     @property
     def expectations(self):
         self.engine
         return self._expectations
+
+    @property
+    def explainer(self):
+        self.engine
+        return self._explainer
 
     def close(self) -> None:
         if self._engine is not None:
@@ -161,7 +168,7 @@ class CaseItem(pytest.Item):
 
     def runtest(self) -> None:
         state = self.config.stash[_STATE]
-        result = run_case(state.engine, self.case, state.suite.catalog, state.expectations)
+        result = run_case(state.engine, self.case, state.suite.catalog, state.expectations, state.explainer)
         self.user_properties.append(("rules", " ".join(self.case.rules)))
         status = result.status
         if status is Status.PASS:

@@ -86,6 +86,9 @@ def render(results: list[Result], engine_name: str, engine_version: str, rule_ti
         if r.trace:
             trace = "\n".join(trace_line(t) for t in r.trace)
             out.append(f"<p>Engine's explanation:</p><pre>{escape(trace)}</pre>")
+        if r.oracle_trace:
+            trace = "\n".join(trace_line(t) for t in r.oracle_trace)
+            out.append(f"<p>The oracle's explanation of the case:</p><pre>{escape(trace)}</pre>")
         if r.diagnostics:
             out.append(f"<p>Diagnostics:</p><pre>{escape(r.diagnostics)}</pre>")
         out.append("</details>")

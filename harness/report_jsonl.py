@@ -115,5 +115,6 @@ def result_from_json(line: dict) -> Result:
                   rules=tuple(line.get("rules", ())), features=tuple(line.get("features", ())),
                   mismatches=tuple(Mismatch(m["where"], m["path"], m["expected"], m["observed"]) for m in line.get("mismatches", ())),
                   message=line.get("message", ""), duration=line.get("duration", 0.0), trace=tuple(line.get("trace", ())),
+                  oracle_trace=tuple(line.get("oracle_trace", ())),
                   diagnostics=line.get("diagnostics", ""), issue_url=line.get("issue_url"),
                   raw_status=Status(line["raw_status"]) if "raw_status" in line else None)

@@ -59,6 +59,7 @@ class Result:
     message: str = ""                   # error text, skip reason, unsupported features, known-failure reason
     duration: float = 0.0
     trace: tuple = ()
+    oracle_trace: tuple = ()            # the oracle's explanation of the case, for a failure on another engine
     diagnostics: str = ""               # e.g. the tail of an external engine's stderr
     issue_url: str | None = None
     raw_status: Status | None = None    # the status before the expectations file was applied
@@ -79,6 +80,8 @@ class Result:
             data["raw_status"] = self.raw_status.value
         if self.trace and self.status in (Status.FAIL, Status.KNOWN_FAILURE):
             data["trace"] = list(self.trace)
+        if self.oracle_trace:
+            data["oracle_trace"] = list(self.oracle_trace)
         return data
 
 

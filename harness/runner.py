@@ -22,9 +22,22 @@ from harness.results import Result, Status
 OnResult = Callable[[Result], None]
 
 
-def run_case(engine: Engine, case: Case, catalog: Catalog, expectations: Expectations | None = None) -> Result:
+def run_case(engine: Engine, case: Case, catalog: Catalog, expectations: Expectations | None = None,
+             explainer: Engine | None = None) -> Result:
+    """Run one case; with an ``explainer`` (the oracle, for other engines), a failure carries the
+    explainer's trace of the case beside the diff, saying what the rules do at each step."""
     result = _run(engine, case, catalog)
+    if explainer is not None and result.status is Status.FAIL:
+        result = replace(result, oracle_trace=explanation(explainer, case, catalog))
     return expectations.apply(result) if expectations else result
+
+
+def explanation(explainer: Engine, case: Case, catalog: Catalog) -> tuple:
+    try:
+        reply = explainer.run(case.request(catalog.subset(case.card_names())))
+    except Exception as exc:  # the explanation is a courtesy: never let it break the run
+        return ({"note": f"no explanation: {type(exc).__name__}: {exc}"},)
+    return tuple(reply.get("trace", ())) if isinstance(reply, Mapping) else ()
 
 
 def run_cases(engine: Engine, cases: Iterable[Case], catalog: Catalog, expectations: Expectations | None = None,
@@ -38,9 +51,9 @@ def run_cases(engine: Engine, cases: Iterable[Case], catalog: Catalog, expectati
 
 
 def iter_results(engine: Engine, cases: Iterable[Case], catalog: Catalog,
-                 expectations: Expectations | None = None) -> Iterator[Result]:
+                 expectations: Expectations | None = None, explainer: Engine | None = None) -> Iterator[Result]:
     for case in cases:
-        yield run_case(engine, case, catalog, expectations)
+        yield run_case(engine, case, catalog, expectations, explainer)
 
 
 def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:

@@ -39,6 +39,8 @@ def test_run_exit_1_on_failure_with_diff_and_summary(cli_suite):
     assert done.returncode == 1
     assert "FAIL: casting/fixture/wrong  (cases/casting/wrong.yaml; rules 601.2a)" in done.stdout
     assert "after step 1: total_cost: expected {1}{G}, observed {5}" in done.stdout
+    # the oracle explains, beside the diff, what the rules do in the failing case
+    assert "the oracle's explanation of the case:" in done.stdout and "[601.2f]" in done.stdout
     assert "By feature:" in done.stdout and "By rule:" in done.stdout
     assert "4 cases: 2 pass, 1 fail, 1 unsupported" in done.stdout
 
