@@ -17,8 +17,8 @@ _PLAYER = re.compile(r"^[A-Z]")
 _DERIVED_ID = re.compile(r"^(?P<source>[a-z][a-z0-9_]*?)_(trigger|ability|token)\d*$")  # abilities on the stack, tokens made by them
 
 # step kind -> fields naming objects, fields naming players, fields naming either
-_OBJECT_FIELDS = ("object", "source", "permission", "of")
-_OBJECT_LISTS = ("attackers", "sacrifice", "reveal")
+_OBJECT_FIELDS = ("object", "source", "permission", "of", "flash_cost")
+_OBJECT_LISTS = ("attackers", "sacrifice", "reveal", "replacements")
 _PLAYER_FIELDS = ("player", "defender", "controller")
 
 
@@ -80,9 +80,10 @@ def _check(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabular
         for m, activation in enumerate(body.get("mana_abilities", [])):
             if activation["object"] not in known:
                 yield problem(f"{base}/mana_abilities/{m}/object", _unknown(activation["object"]), "unknown_object")
-            for i, oid in enumerate(activation.get("sacrifice", [])):
-                if oid not in known:
-                    yield problem(f"{base}/mana_abilities/{m}/sacrifice/{i}", _unknown(oid), "unknown_object")
+            for key in ("sacrifice", "replacements"):
+                for i, oid in enumerate(activation.get(key, [])):
+                    if oid not in known:
+                        yield problem(f"{base}/mana_abilities/{m}/{key}/{i}", _unknown(oid), "unknown_object")
         for ref in body.get("division", {}) if kind == "cast" else ():
             # 601.2d: a division names targets; naming a non-target is a case for invalid_division,
             # but the name itself must exist

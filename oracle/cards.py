@@ -131,6 +131,8 @@ class Ability:
     players: str = "all"                     # cast_prohibition: whose casting is prohibited
     spend_only: "Filter | None" = None       # mana: its mana may be spent only on such spells (106.6)
     granted: "Ability | None" = None         # grant_ability: the activated ability matching permanents have (107.3j)
+    flash_cost: str | None = None            # flash_permission: only if this extra cost is paid (601.3c)
+    flash_alternative: str | None = None     # flash_permission: only if cast for this alternative cost (601.3c)
 
 
 @dataclass(frozen=True)
@@ -395,6 +397,7 @@ def _effects(raw: Any, where: str) -> tuple[Effect, ...]:
 ABILITY_KINDS = frozenset({
     "mana", "activated", "triggered", "static", "cast_prohibition", "cost_modifier", "cost_floor", "grant_prowl", "type_change",
     "mana_replacement", "mana_trigger", "cast_permission", "etb", "keyword_grant", "grant_ability",
+    "flash_permission", "conditional_flash",
 })
 
 
@@ -428,7 +431,9 @@ def parse_ability(raw: Any, index: int, where: str) -> Ability:
         targets=tuple(parse_target(t, w) for t in _list(raw.get("targets"), w)),
         keyword=raw.get("keyword"), players=raw.get("players", "all"),
         spend_only=parse_filter(raw["spend_only"], w) if raw.get("spend_only") is not None else None,
-        granted=_granted_ability(raw, w) if kind == "grant_ability" else None)
+        granted=_granted_ability(raw, w) if kind == "grant_ability" else None,
+        flash_cost=raw.get("extra_cost") if kind == "flash_permission" else None,
+        flash_alternative=raw.get("alternative_cost") if kind == "flash_permission" else None)
 
 
 def _granted_ability(raw: Mapping[str, Any], where: str) -> Ability:

@@ -51,12 +51,14 @@ class CastSpec:
     fuse: bool = False                                       # a split card with fuse cast fused (202.3d)
     reveal: tuple[str, ...] = ()                             # cards revealed from hand for an additional cost
     instructed_by: str | None = None                         # a resolving spell instructing this cast (608.2g)
+    flash_cost: str | None = None                            # the flash permission whose extra cost is paid (601.3c)
+    mana_replacements: tuple[tuple[str, ...] | None, ...] = ()  # per listed activation: replacement order (616.1)
 
 
 def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
     known = {"player", "object", "from", "alternative_cost", "permission", "prototype", "kicker", "sacrifice",
              "x", "y", "z", "modes", "hybrid", "phyrexian", "targets", "reductions", "mana_abilities", "pay", "division",
-             "half", "fuse", "reveal"}
+             "half", "fuse", "reveal", "flash_cost"}
     extra = set(raw) - known
     if extra:
         raise RequestError(f"cast: unknown fields {sorted(extra)}")
@@ -67,6 +69,8 @@ def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
     listed = tuple((m["object"], int(m.get("ability", 0)), m.get("produce"))
                    for m in raw.get("mana_abilities") or ())
     sacs = tuple(tuple(m["sacrifice"]) if m.get("sacrifice") is not None else None
+                 for m in raw.get("mana_abilities") or ())
+    reps = tuple(tuple(m["replacements"]) if m.get("replacements") is not None else None
                  for m in raw.get("mana_abilities") or ())
     division = raw.get("division")
     if division is not None and not isinstance(division, Mapping):
@@ -92,7 +96,9 @@ def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
         mana_abilities=listed, auto_pay=pay == "auto",
         division=tuple((str(k), v) for k, v in division.items()) if division is not None else None,
         mana_sacrifices=sacs if any(x is not None for x in sacs) else (),
-        half=raw.get("half"), fuse=bool(raw.get("fuse", False)), reveal=tuple(raw.get("reveal") or ()))
+        half=raw.get("half"), fuse=bool(raw.get("fuse", False)), reveal=tuple(raw.get("reveal") or ()),
+        flash_cost=raw.get("flash_cost"),
+        mana_replacements=reps if any(r is not None for r in reps) else ())
 
 
 @dataclass(frozen=True)
@@ -149,6 +155,8 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         raise RequestError(f"cast: unknown player {caster!r}")
     if spec.permission is not None and spec.permission not in state.objects:
         raise RequestError(f"cast: unknown permission object {spec.permission!r}")
+    if spec.flash_cost is not None and spec.flash_cost not in state.objects:
+        raise RequestError(f"cast: unknown flash_cost object {spec.flash_cost!r}")
     obj = state.objects.get(spec.object)
     if obj is None or obj.zone == "gone" or obj.kind != "card":
         raise _fail(Reason.OBJECT_NOT_FOUND, f"{spec.object} does not exist in the game (601.2a)", "601.2a")
@@ -185,13 +193,28 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         raise _fail(Reason.PROHIBITED, f"{prohibitor} prohibits {caster} from casting {c.name}, whatever is "
                                        "announced (601.3, 601.3a)", "601.2a")
     t = state.turn
+    flash_needed = False      # the cast relies on a flash permission, checked again at 601.2e (601.3b-c, 601.5)
     if spec.instructed_by is not None:
         trace.add("608.2g", "cast while a spell resolves: no timing permission is needed (117.1, 608.2g)")
     elif not (c.is_("Instant") or "flash" in c.keywords):
         if t.active != caster or t.step not in MAIN_STEPS or state.stack:
             where = f"{t.active}'s {t.step.replace('_', ' ')}" + (", stack not empty" if state.stack else "")
-            raise _fail(Reason.WRONG_TIMING, f"{c.name} has sorcery timing; now is {where} (117.1a, 601.3)", "601.2a")
-        trace.add("117.1a", f"sorcery timing is met: {caster}'s main phase, empty stack")
+            enabler = _conditional_flash(state, view, caster)
+            perms = _flash_permissions(state, view, caster, x_open=True) if enabler is None else []
+            if enabler is not None:
+                trace.add("601.3d", f"{c.name} has flash while {caster} controls {enabler}: the condition holds, so "
+                                    "it may be cast as though it had flash; the cast goes on even if the condition "
+                                    "stops holding (601.5a)")
+            elif perms:
+                flash_needed = True
+                trace.add("601.3b", f"{' / '.join(f'{s.base.name} ({s.id})' for s, _ in perms)} may let {caster} cast "
+                                    f"{c.name} as though it had flash, given the choices still to make (601.3b, "
+                                    "601.3c); the completed proposal must qualify (601.5)")
+            else:
+                raise _fail(Reason.WRONG_TIMING, f"{c.name} has sorcery timing; now is {where} (117.1a, 601.3)",
+                            "601.2a")
+        else:
+            trace.add("117.1a", f"sorcery timing is met: {caster}'s main phase, empty stack")
     else:
         trace.add("117.1a", f"{c.name} may be cast any time {caster} has priority")
     # 601.2a: the card moves to the stack; its caster controls it
@@ -266,6 +289,19 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
             to_pay = to_pay + ManaCost.parse(spell.base.kicker)
         label += f" plus kicker {spell.base.kicker}"
         trace.add("118.8", f"kicker {spell.base.kicker} announced")
+    if spec.flash_cost is not None:
+        src = state.obj(spec.flash_cost)
+        costed = [ab for s, ab in _flash_permissions(state, replace(spell, x=spec.x), caster, x_open=False)
+                  if s.id == src.id and ab.flash_cost]
+        if not costed:
+            raise _fail(Reason.ADDITIONAL_COST_UNAVAILABLE, f"{src.base.name} ({src.id}) offers {c.name} no extra cost "
+                                                            "to cast it as though it had flash (601.3c, 601.2b)", "601.2b")
+        extra = costed[0].flash_cost
+        if to_pay is not None:
+            to_pay = to_pay + ManaCost.parse(extra)
+        label += f" plus {extra} to cast it as though it had flash ({src.base.name})"
+        trace.add("601.3c", f"{caster} will pay {extra} more ({src.base.name}, {src.id}) to cast it as though it had "
+                            "flash")
     _announce_objects(c.name, spec.sacrifice, sum(a.count for a in spell.base.additional_costs if a.sacrifice is not None),
                       "object(s)", "sacrifice", "sacrifice", trace)
     _announce_objects(c.name, spec.reveal, sum(a.count for a in spell.base.additional_costs if a.reveal is not None),
@@ -304,6 +340,16 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     if prohibitor is not None:
         raise _fail(Reason.ILLEGAL_PROPOSAL, f"{prohibitor} prohibits casting the spell as proposed (601.2e, 601.5)",
                     "601.2e")
+    if flash_needed:
+        fitting = [(s, ab) for s, ab in _flash_permissions(state, replace(spell, x=x), caster, x_open=False)
+                   if (ab.flash_cost is None or spec.flash_cost == s.id)
+                   and (ab.flash_alternative is None or alt == ab.flash_alternative)]
+        if not fitting:
+            raise _fail(Reason.ILLEGAL_PROPOSAL, f"as proposed, no effect lets {caster} cast {c.name} as though it had "
+                                                 "flash, and it has sorcery timing (601.3b, 601.3c, 601.5)", "601.2e")
+        s, _ = fitting[0]
+        trace.add("601.5", f"as proposed, {s.base.name} ({s.id}) lets {caster} cast it as though it had flash; that "
+                           "stays settled while costs are paid (601.5)")
     trace.add("601.2e", "the proposed spell is legal to cast")
     return Proposal(state=state, spell=spec.object, caster=caster, to_pay=to_pay, label=label, x=x, alt=alt,
                     kicked=spec.kicker, targets=tuple(t for _, t, _ in assigned),
@@ -428,6 +474,44 @@ def _division(card, assigned, announced, trace: Trace) -> tuple[tuple[str, int],
     return out
 
 
+def _conditional_flash(state: State, spell, caster: str) -> str | None:
+    """601.3d: a card that has flash while its caster controls a permanent of some kind; the
+    permanent found (the condition holds), else None."""
+    for ab in spell.base.abilities:
+        if ab.kind != "conditional_flash":
+            continue
+        for p in state.battlefield():
+            if p.controller == caster and p.id != spell.id and matches(chars(state, p), p, ab.permanents, caster):
+                return f"{chars(state, p).name} ({p.id})"
+    return None
+
+
+def _flash_permissions(state: State, spell, caster: str, x_open: bool) -> list:
+    """Permanents `caster` controls whose effect lets them cast `spell` as though it had flash
+    (their flash_permission abilities). x_open (601.3b): X is still to be announced, so a filter
+    on mana value may still come to apply to a spell with {X}; extra or alternative costs the
+    permission asks for are checked once the proposal is complete (601.3c)."""
+    c = chars(state, spell)
+    out = []
+    for src in state.battlefield():
+        if src.kind != "card" or src.controller != caster:
+            continue
+        for ab in src.base.abilities:
+            if ab.kind != "flash_permission":
+                continue
+            f = ab.spells
+            by_mv = f.mana_value or f.mana_value_min is not None or f.mana_value_max is not None
+            if x_open and by_mv and c.mana_cost is not None and c.mana_cost.has_x:
+                # 601.3b: some value of X, still to be announced, may make the filter apply
+                top = max(f.mana_value_min or 0, f.mana_value_max or 0) + 2
+                views = [replace(spell, x=v) for v in range(top + 1)]
+            else:
+                views = [spell]
+            if any(matches(chars(state, v), v, f, caster, src.id) for v in views):
+                out.append((src, ab))
+    return out
+
+
 def _prohibited(state: State, spell, caster: str, may_choose_x: bool) -> str | None:
     """A cast_prohibition that stops `caster` casting `spell`; 601.3a: while X is still to be
     announced, a prohibition on mana value parity can be avoided by the choice of X."""
@@ -467,7 +551,8 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     try:
         # 601.2g: mana abilities
         state = payment.activate_listed(state, caster, spec.mana_abilities, total, trace,
-                                        sacrifices=spec.mana_sacrifices, spell=spell)
+                                        sacrifices=spec.mana_sacrifices, spell=spell,
+                                        orders=spec.mana_replacements)
         # 601.2h: pay everything at once
         if total is None:
             raise Illegal(Reason.UNPAYABLE_COST, f"{chars(state, spell).name} has no mana cost; an unpayable cost "

@@ -100,12 +100,34 @@ def _replacements(state: State, obj: Obj) -> list[tuple[Obj, Ability]]:
 
 
 def apply_replacements(state: State, obj: Obj, ab: Ability, units: list[frozenset[str]],
-                       trace: Trace | None = None) -> list[frozenset[str]]:
-    """106.12b: replacements on a tapped-for-mana event. Type-setting ones apply before the
-    multiplying ones (the order that gives the player the most mana, 616.1)."""
+                       trace: Trace | None = None, order: Sequence[str] | None = None) -> list[frozenset[str]]:
+    """106.12b: replacements on a tapped-for-mana event. `order` (616.1, 616.1e-f): the sources
+    of the applicable replacements in the order the player applies them, each named once; a
+    name that is not one of them, or one left out, is invalid_mana_choice. Without it the
+    type-setting ones apply before the multiplying ones (the order that gives the most mana)."""
+    reps = _replacements(state, obj) if ab.cost.tap else []
+    if order is not None:
+        applicable = {src.id for src, _ in reps}
+        if len(set(order)) != len(order) or set(order) != applicable:
+            raise Illegal(Reason.INVALID_MANA_CHOICE,
+                          f"replacement order {list(order)}: the replacement effects that apply to tapping {obj.id} for "
+                          f"mana come from {sorted(applicable) or 'nothing'}; each is named once (616.1)")
+        if not units:
+            return units
+        for oid in order:
+            for src, rep in reps:
+                if src.id != oid:
+                    continue
+                if rep.replace_with:
+                    units = _mana_text_units(rep.replace_with)
+                if rep.multiply > 1:
+                    units = [u for u in units for _ in range(rep.multiply)]
+                if trace:
+                    trace.add("616.1", f"{src.base.name} ({src.id}) applies now: "
+                                       + "".join("{%s}" % "/".join(sorted(u)) for u in units))
+        return units
     if not units or not ab.cost.tap:
         return units
-    reps = _replacements(state, obj)
     for src, rep in reps:
         if rep.replace_with:
             units = _mana_text_units(rep.replace_with)
@@ -217,7 +239,7 @@ def spendable_on(state: State, spell: Obj | None, entry) -> bool:
 
 def activate(state: State, player: str, oid: str, index: int, produce: str | None, trace: Trace,
              chooser: Callable[[frozenset[str]], str] | None = None,
-             sacrifice: Sequence[str] | None = None) -> State:
+             sacrifice: Sequence[str] | None = None, order: Sequence[str] | None = None) -> State:
     """Activate a mana ability and resolve it at once (605.3b); raise Illegal if it can't be.
     `sacrifice`: the permanents a sacrifice cost sacrifices (the player's choice; default the
     first fitting one in setup order)."""
@@ -266,7 +288,7 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
         state = state.with_obj(replace(state.obj(oid), tapped=False))
     # the ability resolves at once (605.3b): production is judged now, costs already paid
     units = base_units(state, state.obj(oid), ab, frozenset())
-    units = apply_replacements(state, state.obj(oid), ab, units, trace)
+    units = apply_replacements(state, state.obj(oid), ab, units, trace, order)
     produced: list[str] = []
     for u in units:
         if produce is not None and (produce in u or produce * 2 in u):

@@ -35,7 +35,8 @@ def chooser_for(cost: ConcreteCost, state: State, player: str, rest: Sequence[Su
 
 
 def activate_listed(state: State, player: str, listed: Sequence[tuple[str, int, str | None]],
-                    cost: ConcreteCost | None, trace: Trace, sacrifices: Sequence = (), spell=None) -> State:
+                    cost: ConcreteCost | None, trace: Trace, sacrifices: Sequence = (), spell=None,
+                    orders: Sequence = ()) -> State:
     """601.2g: each listed mana ability, in order; an unusable one makes the cast illegal.
     A choice left open ("any type") is made so that the pool plus the abilities still to come
     can pay the cost, the same whatever the order of the list."""
@@ -45,8 +46,9 @@ def activate_listed(state: State, player: str, listed: Sequence[tuple[str, int, 
             rest = _listed_supplies(state, player, listed[n + 1:], spell)
             chooser = chooser_for(mana_part(cost), state, player, rest)
         sac = sacrifices[n] if n < len(sacrifices) else None
+        order = orders[n] if n < len(orders) else None
         try:
-            state = mana_abilities.activate(state, player, oid, index, produce, trace, chooser, sac)
+            state = mana_abilities.activate(state, player, oid, index, produce, trace, chooser, sac, order)
         except Illegal as exc:
             exc.substep = exc.substep or "601.2g"
             raise

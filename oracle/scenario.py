@@ -57,8 +57,10 @@ def step_activate_mana(state, body, trace):
     player = _player(state, body.get("player"))
     oid = _obj(state, body)
     sac = body.get("sacrifice")
+    order = body.get("replacements")
     return _ok(activate_mana_ability(state, player, oid, int(body.get("ability", 0)), body.get("produce"), trace,
-                                     None, tuple(sac) if sac is not None else None))
+                                     None, tuple(sac) if sac is not None else None,
+                                     tuple(order) if order is not None else None))
 
 
 def step_activate(state, body, trace):
@@ -112,7 +114,8 @@ def _pay_mana_for(state, player, body, cost, trace):
     listed = tuple((m["object"], int(m.get("ability", 0)), m.get("produce")) for m in activations)
     auto = (body.get("pay") or ("listed" if "mana_abilities" in body else "auto")) == "auto"
     sacs = tuple(tuple(m["sacrifice"]) if m.get("sacrifice") is not None else None for m in activations)
-    state = payment.activate_listed(state, player, listed, cost, trace, sacrifices=sacs)
+    orders = tuple(tuple(m["replacements"]) if m.get("replacements") is not None else None for m in activations)
+    state = payment.activate_listed(state, player, listed, cost, trace, sacrifices=sacs, orders=orders)
     return payment.pay_mana(state, player, cost, auto, frozenset(o for o, _, _ in listed), trace)
 
 
