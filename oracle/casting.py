@@ -165,7 +165,8 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     if not state.player(caster).in_game:
         raise _fail(Reason.NO_PERMISSION, f"{caster} is not in the game (601.3)", "601.2a")
     split = _split_choice(obj, spec, trace)
-    # 601.3e / 718.3a: permissions and prohibitions look at the spell as it would be cast
+    # 601.3e / 718.3a: the spell as it would be cast with the announced choices; prohibitions and flash
+    # permissions also consider the other proposal choices (601.3a-b, `_proposal_views`)
     view = replace(obj, zone="stack", controller=caster,
                    prototyped=spec.prototype and obj.base.prototype is not None, x=spec.x,
                    half=split[0], fused=split[1])
@@ -188,10 +189,15 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
             raise _fail(Reason.NO_PERMISSION, f"nothing lets {caster} cast {c.name} from the {obj.zone} (601.3)",
                         "601.2a")
         trace.add("601.3", f"{state.obj(src).base.name} ({src}) lets {caster} cast {c.name} from the {obj.zone}")
-    prohibitor = _prohibited(state, view, caster, may_choose_x=True)
+    prohibitor = _prohibited(state, view, caster, open_choices=True)
     if prohibitor is not None:
         raise _fail(Reason.PROHIBITED, f"{prohibitor} prohibits {caster} from casting {c.name}, whatever is "
                                        "announced (601.3, 601.3a)", "601.2a")
+    avoidable = _prohibited(state, view, caster, open_choices=False)
+    if avoidable is not None:
+        trace.add("601.3a", f"{avoidable} would prohibit {c.name} as announced, but a choice still to be made in its "
+                            "proposal (prototype, X) could avoid it: the cast may begin; the completed proposal is "
+                            "checked at 601.2e (601.5)")
     t = state.turn
     flash_needed = False      # the cast relies on a flash permission, checked again at 601.2e (601.3b-c, 601.5)
     if spec.instructed_by is not None:
@@ -200,7 +206,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         if t.active != caster or t.step not in MAIN_STEPS or state.stack:
             where = f"{t.active}'s {t.step.replace('_', ' ')}" + (", stack not empty" if state.stack else "")
             enabler = _conditional_flash(state, view, caster)
-            perms = _flash_permissions(state, view, caster, x_open=True) if enabler is None else []
+            perms = _flash_permissions(state, view, caster, open_choices=True) if enabler is None else []
             if enabler is not None:
                 trace.add("601.3d", f"{c.name} has flash while {caster} controls {enabler}: the condition holds, so "
                                     "it may be cast as though it had flash; the cast goes on even if the condition "
@@ -291,7 +297,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         trace.add("118.8", f"kicker {spell.base.kicker} announced")
     if spec.flash_cost is not None:
         src = state.obj(spec.flash_cost)
-        costed = [ab for s, ab in _flash_permissions(state, replace(spell, x=spec.x), caster, x_open=False)
+        costed = [ab for s, ab in _flash_permissions(state, replace(spell, x=spec.x), caster, open_choices=False)
                   if s.id == src.id and ab.flash_cost]
         if not costed:
             raise _fail(Reason.ADDITIONAL_COST_UNAVAILABLE, f"{src.base.name} ({src.id}) offers {c.name} no extra cost "
@@ -336,12 +342,12 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     # ---- 601.2d: division ------------------------------------------------------------------------
     division = _division(spell.base, assigned, spec.division, trace)
     # ---- 601.2e ----------------------------------------------------------------------------------
-    prohibitor = _prohibited(state, replace(spell, x=x), caster, may_choose_x=False)
+    prohibitor = _prohibited(state, replace(spell, x=x), caster, open_choices=False)
     if prohibitor is not None:
         raise _fail(Reason.ILLEGAL_PROPOSAL, f"{prohibitor} prohibits casting the spell as proposed (601.2e, 601.5)",
                     "601.2e")
     if flash_needed:
-        fitting = [(s, ab) for s, ab in _flash_permissions(state, replace(spell, x=x), caster, x_open=False)
+        fitting = [(s, ab) for s, ab in _flash_permissions(state, replace(spell, x=x), caster, open_choices=False)
                    if (ab.flash_cost is None or spec.flash_cost == s.id)
                    and (ab.flash_alternative is None or alt == ab.flash_alternative)]
         if not fitting:
@@ -486,12 +492,34 @@ def _conditional_flash(state: State, spell, caster: str) -> str | None:
     return None
 
 
-def _flash_permissions(state: State, spell, caster: str, x_open: bool) -> list:
+def _proposal_views(state: State, spell, flt) -> list:
+    """601.3a / 601.3b: the spell as the choices still to be made during its proposal could make
+    it, for an effect with filter `flt`: cast prototyped or normally (718.3; each judged with the
+    characteristics it would be cast with, 601.3e / 718.3a-b) and, for a filter on mana value,
+    any value of an {X} in the mana cost (107.3a; 0..bound+2 reaches every parity and bound).
+    Other proposal choices (modes, targets, kicker, alternative costs) change none of the
+    qualities the oracle's filters look at."""
+    shapes = [spell]
+    if spell.base.prototype is not None:
+        shapes.append(replace(spell, prototyped=not spell.prototyped))
+    by_mv = flt.mana_value or flt.mana_value_min is not None or flt.mana_value_max is not None
+    top = max(flt.mana_value_min or 0, flt.mana_value_max or 0) + 2
+    out = []
+    for v in shapes:
+        cost = chars(state, v).mana_cost
+        if by_mv and cost is not None and cost.has_x:
+            out.extend(replace(v, x=n) for n in range(top + 1))
+        else:
+            out.append(v)
+    return out
+
+
+def _flash_permissions(state: State, spell, caster: str, open_choices: bool) -> list:
     """Permanents `caster` controls whose effect lets them cast `spell` as though it had flash
-    (their flash_permission abilities). x_open (601.3b): X is still to be announced, so a filter
-    on mana value may still come to apply to a spell with {X}; extra or alternative costs the
-    permission asks for are checked once the proposal is complete (601.3c)."""
-    c = chars(state, spell)
+    (their flash_permission abilities). open_choices (601.3b): the proposal is still to be made,
+    so an effect applies if some choice of it (prototype, X: `_proposal_views`) makes the spell
+    qualify; extra or alternative costs the permission asks for are checked once the proposal is
+    complete (601.3c)."""
     out = []
     for src in state.battlefield():
         if src.kind != "card" or src.controller != caster:
@@ -499,23 +527,17 @@ def _flash_permissions(state: State, spell, caster: str, x_open: bool) -> list:
         for ab in src.base.abilities:
             if ab.kind != "flash_permission":
                 continue
-            f = ab.spells
-            by_mv = f.mana_value or f.mana_value_min is not None or f.mana_value_max is not None
-            if x_open and by_mv and c.mana_cost is not None and c.mana_cost.has_x:
-                # 601.3b: some value of X, still to be announced, may make the filter apply
-                top = max(f.mana_value_min or 0, f.mana_value_max or 0) + 2
-                views = [replace(spell, x=v) for v in range(top + 1)]
-            else:
-                views = [spell]
-            if any(matches(chars(state, v), v, f, caster, src.id) for v in views):
+            views = _proposal_views(state, spell, ab.spells) if open_choices else [spell]
+            if any(matches(chars(state, v), v, ab.spells, caster, src.id) for v in views):
                 out.append((src, ab))
     return out
 
 
-def _prohibited(state: State, spell, caster: str, may_choose_x: bool) -> str | None:
-    """A cast_prohibition that stops `caster` casting `spell`; 601.3a: while X is still to be
-    announced, a prohibition on mana value parity can be avoided by the choice of X."""
-    c = chars(state, spell)
+def _prohibited(state: State, spell, caster: str, open_choices: bool) -> str | None:
+    """A cast_prohibition that stops `caster` casting `spell`. open_choices (601.3a): before the
+    proposal, an effect prohibits only if no choice still to be made during the proposal
+    (`_proposal_views`: prototype, X) would make the spell escape it; each effect is judged on
+    its own."""
     for src in state.battlefield():
         for ab in src.base.abilities if src.kind == "card" else ():
             if ab.kind != "cast_prohibition":
@@ -524,10 +546,8 @@ def _prohibited(state: State, spell, caster: str, may_choose_x: bool) -> str | N
                 continue
             if ab.players == "you" and caster != src.controller:
                 continue
-            by_mv = ab.spells.mana_value or ab.spells.mana_value_min is not None or ab.spells.mana_value_max is not None
-            if may_choose_x and by_mv and c.mana_cost is not None and c.mana_cost.has_x:
-                continue
-            if matches(c, spell, ab.spells, src.controller, src.id):
+            views = _proposal_views(state, spell, ab.spells) if open_choices else [spell]
+            if all(matches(chars(state, v), v, ab.spells, src.controller, src.id) for v in views):
                 return f"{src.base.name} ({src.id})"
     return None
 
