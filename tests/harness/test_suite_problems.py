@@ -133,3 +133,19 @@ def test_cli_validate_reports_every_problem_and_exits_2(broken_suite):
     report = json.loads(done.stdout)
     files = {p["file"] for p in report["problems"]}
     assert len(files) == 8 and report["cases"] == 2
+
+
+@pytest.mark.parametrize("text", ["{U/W}", "{Q}", "{02}", "{P}", "1G"])
+def test_malformed_mana_text_is_reported_with_its_pointer(suite_builder, text):
+    doc = good_case()
+    doc["expect"][0]["total_cost"] = text
+    suite_builder.case("cases/casting/good.yaml", doc)
+    [problem] = load_suite(suite_builder.root).problems
+    assert problem.code == "schema" and problem.pointer == "/expect/0/total_cost"
+    assert text in problem.message
+
+
+def test_malformed_card_mana_cost_is_reported(suite_builder):
+    suite_builder.write("cases/catalog/extra.yaml", "- name: Test Broken\n  real: false\n  mana_cost: '{1}{W/W}'\n  type_line: Artifact\n  text: A broken cost.\n")
+    problems = load_suite(suite_builder.root).problems
+    assert [(p.file, p.pointer) for p in problems] == [("cases/catalog/extra.yaml", "/0/mana_cost")]
