@@ -77,6 +77,11 @@ def _check(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabular
             if body["new_id"] in known:
                 yield problem(base + "/new_id", f"new_id {body['new_id']!r} is already an object id", "duplicate_object")
             known.add(body["new_id"])
+        for ref, new_id in body.get("new_ids", {}).items() if kind == "copy_spell_for_each" else ():
+            # 707.10d: each candidate's copy gets its own id (known from here on, whether or not it is made)
+            if new_id in known:
+                yield problem(f"{base}/new_ids/{ref}", f"new id {new_id!r} is already an object id", "duplicate_object")
+            known.add(new_id)
         for m, activation in enumerate(body.get("mana_abilities", [])):
             if activation["object"] not in known:
                 yield problem(f"{base}/mana_abilities/{m}/object", _unknown(activation["object"]), "unknown_object")
@@ -145,6 +150,8 @@ def _refs(base: str, body: Mapping[str, Any], known: set[str], players: list[str
             yield problem(f"{base}/{key}", f"player {body[key]!r} is not in /setup/players", "unknown_player")
     refs = [("to", body["to"])] if "to" in body else []
     refs += [(f"targets/{i}", t) for i, t in enumerate(body.get("targets", []))]
+    refs += [("target", body["target"])] if "target" in body else []            # copy_spell (707.10e)
+    refs += [(f"new_ids/{ref}", ref) for ref in body.get("new_ids", {})]       # copy_spell_for_each candidates (707.10d)
     for key, ref in refs:
         if _PLAYER.match(ref):
             if ref not in players:

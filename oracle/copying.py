@@ -104,3 +104,73 @@ def choose_new_targets(state: State, copy_id: str, targets, trace: Trace) -> Sta
     trace.add("707.10c", f"{copy.controller} chooses targets for {copy_id}: "
               + (", ".join(changed) if changed else "all left unchanged"))
     return state
+
+
+def _targeted_spell(state: State, oid: str, what: str) -> Obj:
+    """The spell a 707.10d / 707.10e effect copies: a spell on the stack with at least one target."""
+    orig = state.obj(oid)
+    if orig.zone != "stack" or orig.kind != "card":
+        raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a spell on the stack (707.10)")
+    if not orig.targets:
+        raise Illegal(Reason.INVALID_ACTION, f"{what}: {oid} has no targets to replace")
+    if len(orig.division) > 1:
+        raise RequestError(f"{what}: a copy of a spell dividing among several targets, all made the same, is not modelled")
+    return orig
+
+
+def _legal_for_each_target(state: State, orig: Obj, ref: str, controller: str, source_id: str) -> bool:
+    """707.10d-e: `ref` must be a legal target for each instance of "target" of the spell."""
+    from .targets import check_ref, legal_target
+    check_ref(state, ref)
+    specs = list(orig.base.targets)
+    return bool(specs) and all(legal_target(state, specs[min(i, len(specs) - 1)], ref, controller, source_id)
+                               for i in range(len(orig.targets)))
+
+
+def _retarget_all(state: State, copy_id: str, ref: str) -> State:
+    """Every target of the copy becomes `ref` (a single divided target keeps its amount)."""
+    copy = state.obj(copy_id)
+    n = len(copy.targets)
+    division = tuple((ref, amount) for _, amount in copy.division)
+    return state.with_obj(replace(copy, targets=(ref,) * n, target_controllers=(None,) * n, division=division))
+
+
+def copy_with_target(state: State, oid: str, new_id: str, controller: str | None, target: str,
+                     trace: Trace) -> State:
+    """707.10e: a copy whose new target the effect specifies. Every target of the copy becomes
+    `target`; if it isn't a legal target for each of them, the copy isn't created (the effect
+    still happened: the step is legal and `new_id` names no object)."""
+    _new_id(state, new_id)
+    orig = _targeted_spell(state, oid, "copy_spell target")
+    who = controller or orig.controller
+    if not _legal_for_each_target(state, orig, target, who, new_id):
+        trace.add("707.10e", f"{target} is not a legal target for each target of the copy of {orig.base.name}: "
+                             f"no copy is created ({new_id})")
+        return state
+    state = copy_spell(state, oid, new_id, controller, trace)
+    trace.add("707.10e", f"every target of {new_id} becomes {target}")
+    return _retarget_all(state, new_id, target)
+
+
+def copy_for_each(state: State, oid: str, new_ids, controller: str | None, trace: Trace) -> State:
+    """707.10d: a copy for each player or object the spell could target. `new_ids` maps each
+    candidate the effect names to its copy's id, in the order the copies' controller puts them
+    on the stack. Which candidates are legal targets is decided before any copy is made; a
+    candidate that isn't a legal target for each instance of "target" gets no copy."""
+    items = list(new_ids.items())
+    ids = [nid for _, nid in items]
+    if len(set(ids)) != len(ids):
+        raise RequestError("copy_spell_for_each: a new id is given twice")
+    for nid in ids:
+        _new_id(state, nid)
+    orig = _targeted_spell(state, oid, "copy_spell_for_each")
+    who = controller or orig.controller
+    legal = [(ref, nid) for ref, nid in items if _legal_for_each_target(state, orig, ref, who, oid)]
+    for ref, nid in items:
+        if (ref, nid) not in legal:
+            trace.add("707.10d", f"{ref} is not a legal target for each target of {orig.base.name}: no copy for it ({nid})")
+    for ref, nid in legal:
+        state = copy_spell(state, oid, nid, controller, trace)
+        state = _retarget_all(state, nid, ref)
+        trace.add("707.10d", f"{nid}'s targets are all {ref}")
+    return state

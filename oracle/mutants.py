@@ -511,6 +511,30 @@ class ProwlPaidNotCopied(Mutant):
     patches = (("oracle.copying:copy_spell", _copy),)
 
 
+class CopyIgnoresTargetLegality(Mutant):
+    description = ("a copy with a specified new target, or a copy for each candidate, is made even when that "
+                   "player or object isn't a legal target (707.10d, 707.10e)")
+
+    def _legal(original, ctx):
+        def _legal_for_each_target(state, orig, ref, controller, source_id):
+            original(state, orig, ref, controller, source_id)
+            return True
+        return _legal_for_each_target
+
+    patches = (("oracle.copying:_legal_for_each_target", _legal),)
+
+
+class CopiesForEachInReverseOrder(Mutant):
+    description = "copies made for each candidate go on the stack in the reverse of the chosen order (707.10d)"
+
+    def _each(original, ctx):
+        def copy_for_each(state, oid, new_ids, controller, trace):
+            return original(state, oid, dict(reversed(list(new_ids.items()))), controller, trace)
+        return copy_for_each
+
+    patches = (("oracle.copying:copy_for_each", _each),)
+
+
 
 class ProwlReadsSourceTypesNow(Mutant):
     description = ("prowl reads the damage source's creature types as they are now, not as they were when it "

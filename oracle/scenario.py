@@ -325,10 +325,23 @@ def step_change_types(state, body, trace):
 
 def step_copy_spell(state, body, trace):
     controller = _player(state, body["controller"]) if body.get("controller") else None
+    if body.get("target") is not None:
+        if body.get("targets") is not None:
+            raise RequestError("copy_spell: `targets` and `target` are mutually exclusive")
+        return _ok(copying.copy_with_target(state, _obj(state, body), body.get("new_id"), controller,
+                                            body["target"], trace))
     state = copying.copy_spell(state, _obj(state, body), body.get("new_id"), controller, trace)
     if body.get("targets") is not None:
         state = copying.choose_new_targets(state, body.get("new_id"), body["targets"], trace)
     return _ok(state)
+
+
+def step_copy_spell_for_each(state, body, trace):
+    controller = _player(state, body["controller"]) if body.get("controller") else None
+    new_ids = body.get("new_ids")
+    if not isinstance(new_ids, Mapping) or not new_ids:
+        raise RequestError("copy_spell_for_each: new_ids must map candidates to new ids")
+    return _ok(copying.copy_for_each(state, _obj(state, body), new_ids, controller, trace))
 
 
 def step_copy_permanent(state, body, trace):
@@ -366,7 +379,8 @@ HANDLERS: dict[str, Handler] = {
     "return_to_hand": _zone_action("hand", "returned to hand"), "sacrifice": _zone_action("graveyard", "sacrificed"),
     "blink": step_blink, "return_to_battlefield": step_return_to_battlefield,
     "change_control": step_change_control, "change_types": step_change_types,
-    "copy_spell": step_copy_spell, "copy_permanent": step_copy_permanent,
+    "copy_spell": step_copy_spell, "copy_spell_for_each": step_copy_spell_for_each,
+    "copy_permanent": step_copy_permanent,
     "become_copy": step_become_copy, "leave_game": step_leave_game,
     "lose_life": _life(-1), "gain_life": _life(+1), "pay_mana_cost": step_pay_mana_cost,
     "special_action": step_special_action,
