@@ -85,18 +85,24 @@ def base_units(state: State, obj: Obj, ab: Ability, visiting: frozenset[str]) ->
     return []
 
 
-def _replacements(state: State, obj: Obj) -> list[tuple[Obj, Ability]]:
+def _applicable(state: State, obj: Obj, kind: str) -> list[tuple[Obj, Ability]]:
+    """The permanents' abilities of one kind (mana replacements, mana triggers) that look at
+    `obj` being tapped for mana: whose permanents they watch, and which ones (106.12)."""
     out = []
     c = chars(state, obj)
     for src in state.battlefield():
         for ab in src.base.abilities if src.kind == "card" else ():
-            if ab.kind != "mana_replacement":
+            if ab.kind != kind:
                 continue
             if ab.whose == "you" and obj.controller != src.controller:
                 continue
             if matches(c, obj, ab.permanents, src.controller, src.id):
                 out.append((src, ab))
     return out
+
+
+def _replacements(state: State, obj: Obj) -> list[tuple[Obj, Ability]]:
+    return _applicable(state, obj, "mana_replacement")
 
 
 def apply_replacements(state: State, obj: Obj, ab: Ability, units: list[frozenset[str]],
@@ -159,18 +165,10 @@ def _tap_triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]):
     named type if one is named)."""
     if not ab.cost.tap or not produced:
         return
-    c = chars(state, obj)
-    for src in state.battlefield():
-        for t in src.base.abilities if src.kind == "card" else ():
-            if t.kind != "mana_trigger":
-                continue
-            if t.whose == "you" and obj.controller != src.controller:
-                continue
-            if not matches(c, obj, t.permanents, src.controller, src.id):
-                continue
-            if t.produced and t.produced not in produced:
-                continue
-            yield src, t
+    for src, t in _applicable(state, obj, "mana_trigger"):
+        if t.produced and t.produced not in produced:
+            continue
+        yield src, t
 
 
 def is_mana_trigger(t: Ability) -> bool:
