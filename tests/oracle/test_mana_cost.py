@@ -4,24 +4,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracle.mana import COLOR_PAIRS, Color, ManaCost, ManaSymbol, SymbolKind
+from mana_strategies import mana_symbols
+from oracle.mana import Color, ManaCost, ManaSymbol, SymbolKind
 
 W, U, B, R, G = Color.W, Color.U, Color.B, Color.R, Color.G
 
-colors = st.sampled_from(list(Color))
-pairs = st.sampled_from(COLOR_PAIRS)
-symbols = st.one_of(
-    colors.map(ManaSymbol.colored),
-    st.just(ManaSymbol.colorless()),
-    st.integers(0, 20).map(ManaSymbol.generic),
-    st.sampled_from(["X", "Y", "Z"]).map(ManaSymbol.x),
-    st.just(ManaSymbol.snow()),
-    pairs.map(lambda p: ManaSymbol.hybrid(*p)),
-    colors.map(ManaSymbol.twobrid),
-    colors.map(ManaSymbol.colorless_hybrid),
-    colors.map(ManaSymbol.phyrexian),
-    pairs.map(lambda p: ManaSymbol.hybrid_phyrexian(*p)),
-)
+symbols = mana_symbols(max_generic=20, variables=True)
 costs = st.lists(symbols, max_size=12).map(lambda s: ManaCost(tuple(s)))
 FAST = settings(max_examples=200, deadline=None)
 

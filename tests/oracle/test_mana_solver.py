@@ -11,6 +11,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from mana_strategies import mana_symbols
 from oracle.mana import (
     COLOR_PAIRS,
     ChoiceError,
@@ -257,19 +258,7 @@ def test_max_flow_small_graph():
 
 # -- properties against the brute force reference ----------------------------------------
 
-colors = st.sampled_from(list(Color))
-pairs = st.sampled_from(COLOR_PAIRS)
-symbols = st.one_of(
-    colors.map(ManaSymbol.colored),
-    st.just(ManaSymbol.colorless()),
-    st.integers(0, 3).map(ManaSymbol.generic),
-    st.just(ManaSymbol.snow()),
-    pairs.map(lambda p: ManaSymbol.hybrid(*p)),
-    colors.map(ManaSymbol.twobrid),
-    colors.map(ManaSymbol.colorless_hybrid),
-    colors.map(ManaSymbol.phyrexian),
-    pairs.map(lambda p: ManaSymbol.hybrid_phyrexian(*p)),
-)
+symbols = mana_symbols(max_generic=3, variables=False)
 mana_costs = st.lists(symbols, max_size=5).map(lambda s: ManaCost(tuple(s)))
 concrete_costs = st.builds(
     ConcreteCost,
