@@ -14,7 +14,7 @@ import random
 import sys
 import time
 
-from oracle.mana import COLOR_PAIRS, Color, ManaCost, ManaPool, ManaSymbol, Source, solve
+from castrules.oracle.mana import COLOR_PAIRS, Color, ManaCost, ManaPool, ManaSymbol, Source, solve
 
 COLORS = list(Color)
 

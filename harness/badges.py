@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from harness.results import Result, Status
-from harness.summary import by_key
+from castrules.harness.results import Result, Status
+from castrules.harness.summary import by_key
 
 
 def badge(label: str, counts) -> dict:

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import paths
+from castrules.harness import paths
 
 
 def register(sub) -> None:
@@ -40,8 +40,8 @@ def best(repeat: int, action) -> float:
 
 
 def measure_load(repeat: int) -> dict:
-    from harness import schemas, vocabulary
-    from harness.suite import load_suite
+    from castrules.harness import schemas, vocabulary
+    from castrules.harness.suite import load_suite
 
     def cold() -> None:
         schemas._registry.cache_clear()
@@ -57,7 +57,7 @@ def measure_load(repeat: int) -> dict:
 
 
 def measure_engine(engine, cases, catalog, repeat: int) -> float:
-    from harness.runner import run_case
+    from castrules.harness.runner import run_case
 
     return best(repeat, lambda: [run_case(engine, c, catalog) for c in cases])
 
@@ -109,8 +109,8 @@ def measure_solver() -> dict | None:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from harness.engine import close, load_engine
-    from harness.suite import load_suite
+    from castrules.harness.engine import close, load_engine
+    from castrules.harness.suite import load_suite
 
     suite = load_suite()
     cases = list(suite.cases)
@@ -123,14 +123,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         seconds = measure_engine(engine, cases, suite.catalog, args.repeat)
         figures["in_process"] = {"engine": engine.name, "seconds": seconds, "cases_per_s": len(cases) / seconds}
         close(engine)
-        from harness.bench_engines import ReplayEngine
+        from castrules.harness.bench_engines import ReplayEngine
 
         replay = ReplayEngine()
         overhead = measure_engine(replay, cases, suite.catalog, args.repeat)
         figures["harness_overhead"] = {"seconds": overhead, "cases_per_s": len(cases) / overhead}
         if "load_validate" in figures:
             figures["load_vs_run_ratio"] = figures["load_validate"]["seconds"] / seconds
-    serve = [sys.executable, "-m", "harness", "serve", "--engine", args.engine]
+    serve = [sys.executable, "-m", "castrules", "serve", "--engine", args.engine]
     if "protocol" not in skip:
         figures["protocol_persistent"] = _protocol(serve, cases, suite, args.repeat, isolate=False)
         if figures["protocol_persistent"] and "in_process" in figures:
@@ -138,7 +138,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if "isolate" not in skip:
         figures["protocol_isolate"] = _protocol(serve, cases[: args.isolate_sample], suite, 1, isolate=True)
     if "pytest" not in skip:
-        figures["pytest_route_replay"] = measure_pytest("harness.bench_engines:ReplayEngine", len(cases), args.repeat)
+        figures["pytest_route_replay"] = measure_pytest("castrules.harness.bench_engines:ReplayEngine", len(cases), args.repeat)
         figures["pytest_route_engine"] = measure_pytest(args.engine if args.engine != "oracle" else "oracle", len(cases), 1)
     if "solver" not in skip:
         figures["solver"] = measure_solver()
@@ -152,7 +152,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def _protocol(command: list[str], cases, suite, repeat: int, isolate: bool) -> dict | None:
     import shlex
 
-    from harness.engine import close, load_engine
+    from castrules.harness.engine import close, load_engine
 
     try:
         engine = load_engine(shlex.join(command), timeout=30, isolate=isolate)

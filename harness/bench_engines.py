@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from harness.cases import STATE_FIELDS, STEP_FIELDS, after_index
-from harness.suite import shared_suite
+from castrules.harness.cases import STATE_FIELDS, STEP_FIELDS, after_index
+from castrules.harness.suite import shared_suite
 
 
 class ReplayEngine:

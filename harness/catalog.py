@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from harness import paths, schemas
-from harness.documents import DocumentError, load_document, line_of
-from harness.problems import Problem
+from castrules.harness import paths, schemas
+from castrules.harness.documents import DocumentError, load_document, line_of
+from castrules.harness.problems import Problem
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, Mapping
 
-from harness.catalog import Catalog
-from harness.problems import Problem
-from harness.vocabulary import Vocabulary
+from castrules.harness.catalog import Catalog
+from castrules.harness.problems import Problem
+from castrules.harness.vocabulary import Vocabulary
 
 _PLAYER = re.compile(r"^[A-Z]")
 _DERIVED_ID = re.compile(r"^(?P<source>[a-z][a-z0-9_]*?)_(trigger|ability|token)\d*$")  # abilities on the stack, tokens made by them

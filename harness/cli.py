@@ -12,13 +12,13 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from harness import __version__, paths
-from harness.cases import Case
-from harness.engine import EngineGaveUp, EngineLoadError, close, load_engine, oracle_explainer
-from harness.expectations import ExpectationsError, Expectations, load_expectations, updated, write
-from harness.results import Result, Status, trace_line
-from harness.suite import Suite, load_suite, select, shared_suite
-from harness.summary import by_key, format_table, format_totals, rule_sort_key, totals
+from castrules.harness import __version__, paths
+from castrules.harness.cases import Case
+from castrules.harness.engine import EngineGaveUp, EngineLoadError, close, load_engine, oracle_explainer
+from castrules.harness.expectations import ExpectationsError, Expectations, load_expectations, updated, write
+from castrules.harness.results import Result, Status, trace_line
+from castrules.harness.suite import Suite, load_suite, select, shared_suite
+from castrules.harness.summary import by_key, format_table, format_totals, rule_sort_key, totals
 
 EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE = 0, 1, 2
 ORACLE_EXPECTATIONS = "oracle-known-failures.yaml"
@@ -104,7 +104,7 @@ def _extension_commands():
     """Sub-commands that live in their own modules (protocol engines, reports, benchmarks)."""
     import importlib
 
-    for module in ("harness.protocol_cli", "harness.report_cli", "harness.bench_cli", "harness.fuzz_cli", "harness.mutants_cli"):
+    for module in ("castrules.harness.protocol_cli", "castrules.harness.report_cli", "castrules.harness.bench_cli", "castrules.harness.fuzz_cli", "castrules.harness.mutants_cli"):
         try:
             yield importlib.import_module(module).register
         except ModuleNotFoundError as exc:
@@ -145,8 +145,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def validate_bundle(path: Path) -> int:
     """Schema-check an export bundle, and check that its ids are unique and its cards complete."""
-    from harness import schemas
-    from harness.documents import DocumentError, load_document
+    from castrules.harness import schemas
+    from castrules.harness.documents import DocumentError, load_document
 
     try:
         bundle = load_document(path)
@@ -218,7 +218,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if suite.problems:
         _print_problems(suite)
     if args.shard:
-        from harness.parallel import shard
+        from castrules.harness.parallel import shard
 
         cases = shard(cases, args.shard)
     options = {"timeout": args.timeout, "isolate": args.isolate, "max_restarts": args.max_restarts,
@@ -230,15 +230,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         expectations = default_expectations(engine.name, args.expectations)
         progress = Progress(quiet=args.quiet, verbose=args.verbose)
-        from harness.runner import iter_results
+        from castrules.harness.runner import iter_results
 
         if args.report:
-            from harness.report_jsonl import ReportWriter, header
+            from castrules.harness.report_jsonl import ReportWriter, header
 
             writer = ReportWriter(args.report, header(engine, len(cases)))
         try:
             if args.jobs > 1:
-                from harness.parallel import run_parallel
+                from castrules.harness.parallel import run_parallel
 
                 stream = run_parallel(cases, args.jobs, args.engine, options,
                                       str(args.expectations) if args.expectations else None)
@@ -274,21 +274,21 @@ def cmd_run(args: argparse.Namespace) -> int:
 def write_outputs(args: argparse.Namespace, results: list[Result], engine, suite: Suite, truncated: bool = False) -> None:
     titles = {n: suite.vocabulary.rule_title(n) for n in {r for res in results for r in res.rules}}
     if args.markdown:
-        from harness import report_markdown
+        from castrules.harness import report_markdown
 
         args.markdown.parent.mkdir(parents=True, exist_ok=True)
         args.markdown.write_text(report_markdown.render(results, engine.name, engine.version, titles, truncated), encoding="utf-8")
     if args.html:
-        from harness import report_html
+        from castrules.harness import report_html
 
         args.html.parent.mkdir(parents=True, exist_ok=True)
         args.html.write_text(report_html.render(results, engine.name, engine.version, titles, truncated), encoding="utf-8")
     if args.badges:
-        from harness.badges import write_badges
+        from castrules.harness.badges import write_badges
 
         write_badges(results, args.badges)
     if args.junit:
-        from harness.junit import write_junit
+        from castrules.harness.junit import write_junit
 
         write_junit(results, args.junit, engine.name)
 
@@ -356,7 +356,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     engine = load_engine(args.engine)
     try:
-        from harness.runner import run_case
+        from castrules.harness.runner import run_case
 
         result = run_case(engine, case, suite.catalog)
     finally:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from harness.cases import STATE_FIELDS, STEP_FIELDS, after_index
-from harness.manatext import same_cost
-from harness.results import MISSING, Mismatch
+from castrules.harness.cases import STATE_FIELDS, STEP_FIELDS, after_index
+from castrules.harness.manatext import same_cost
+from castrules.harness.results import MISSING, Mismatch
 
 _SET_FIELDS = {"colors", "types", "subtypes", "supertypes"}
 _COST_FIELDS = {"mana_cost", "total_cost", "mana_pool"}

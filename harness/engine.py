@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Mapping, Protocol, runtime_checkable
 
-ORACLE_SPEC = "oracle:OracleEngine"
+ORACLE_SPEC = "castrules.oracle:OracleEngine"
 
 
 @runtime_checkable
@@ -42,7 +42,7 @@ def load_engine(spec: str | None, **options: Any) -> Engine:
         spec = ORACLE_SPEC
     if _looks_like_python(spec):
         return _load_python(spec)
-    from harness.subprocess_engine import SubprocessEngine  # imported lazily: only external engines need it
+    from castrules.harness.subprocess_engine import SubprocessEngine  # imported lazily: only external engines need it
 
     return SubprocessEngine.from_command_line(spec, **options)
 

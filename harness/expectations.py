@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from harness import schemas
-from harness.documents import DocumentError, dump_yaml, load_document
-from harness.results import Result, Status
+from castrules.harness import schemas
+from castrules.harness.documents import DocumentError, dump_yaml, load_document
+from castrules.harness.results import Result, Status
 
 
 @dataclass(frozen=True)

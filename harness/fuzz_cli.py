@@ -23,11 +23,11 @@ from typing import Any, Mapping
 
 import yaml
 
-from harness.cases import HIDDEN_FIELDS, STEP_FIELDS
-from harness.catalog import Catalog
-from harness.compare import compare
-from harness.engine import Engine, close, load_engine
-from harness.results import Mismatch
+from castrules.harness.cases import HIDDEN_FIELDS, STEP_FIELDS
+from castrules.harness.catalog import Catalog
+from castrules.harness.compare import compare
+from castrules.harness.engine import Engine, close, load_engine
+from castrules.harness.results import Mismatch
 
 NOTES = ("GENERATED from the oracle's output by castrules fuzz; check every expectation by hand against the "
          "rules before it joins the suite.")
@@ -104,7 +104,7 @@ class Verdict:
 
 def judge_pair(doc: Mapping[str, Any], catalog: Catalog, engine: Engine, oracle: Engine) -> Verdict:
     """Run the generated case on both; compare every step result and every snapshot."""
-    from harness.runner import contract_problems
+    from castrules.harness.runner import contract_problems
 
     if set(doc["features"]) - set(engine.features):
         return Verdict("unsupported")
@@ -247,8 +247,8 @@ def fuzz(engine_spec: str, examples: int = 200, seed: int = 0, out_dir: Path | N
     from hypothesis import HealthCheck, find, settings
     from hypothesis.errors import NoSuchExample
 
-    from harness.generate import case_documents
-    from harness.suite import load_suite
+    from castrules.harness.generate import case_documents
+    from castrules.harness.suite import load_suite
 
     suite = suite or load_suite()
     engine = load_engine(engine_spec)

@@ -22,7 +22,7 @@ from typing import Any, Iterable, Mapping
 
 from hypothesis import strategies as st
 
-from harness.catalog import Catalog
+from castrules.harness.catalog import Catalog
 
 PLAYERS = ("A", "B", "C")
 MANA_LETTERS = ("W", "U", "B", "R", "G", "C")

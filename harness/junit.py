@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from harness.results import Result, Status
+from castrules.harness.results import Result, Status
 
 
 def write_junit(results: list[Result], path: Path, engine_name: str) -> None:

@@ -1,7 +1,7 @@
 """``castrules mutants``: mutation testing of the suite (issue 7).
 
 Each mutant is an engine: the oracle with one realistic bug injected (``oracle/mutants.py``,
-loaded by spec string like any other engine, ``oracle.mutants:<Name>``). The suite runs
+loaded by spec string like any other engine, ``castrules.oracle.mutants:<Name>``). The suite runs
 against each; a mutant is *killed* when a case the unmutated oracle passes fails (or errors)
 on it. A mutant no case kills is a hole in the suite: write a case that catches its bug.
 """
@@ -16,13 +16,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from harness.cases import Case
-from harness.catalog import Catalog
-from harness.engine import close, load_engine
-from harness.results import Status
-from harness.runner import run_case
+from castrules.harness.cases import Case
+from castrules.harness.catalog import Catalog
+from castrules.harness.engine import close, load_engine
+from castrules.harness.results import Status
+from castrules.harness.runner import run_case
 
-MUTANTS_MODULE = "oracle.mutants"
+MUTANTS_MODULE = "castrules.oracle.mutants"
 EXIT_OK, EXIT_SURVIVORS, EXIT_USAGE = 0, 1, 2
 
 
@@ -88,7 +88,7 @@ def run_mutant(name: str, description: str, cases: Sequence[Case], catalog: Cata
 
 def run_all(names: Sequence[str] | None = None, module: str = MUTANTS_MODULE, max_kills: int = 3,
             suite=None) -> list[MutantReport]:
-    from harness.suite import load_suite
+    from castrules.harness.suite import load_suite
 
     suite = suite or load_suite()
     known = registry(module)

@@ -10,8 +10,8 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import Iterator, Sequence
 
-from harness.cases import Case
-from harness.results import Result
+from castrules.harness.cases import Case
+from castrules.harness.results import Result
 
 _worker: dict = {}
 
@@ -31,9 +31,9 @@ def shard(cases: Sequence[Case], spec: str) -> list[Case]:
 def _init(engine_spec: str, options: dict, expectations_path: str | None) -> None:
     from pathlib import Path
 
-    from harness.cli import default_expectations
-    from harness.engine import load_engine, oracle_explainer
-    from harness.suite import shared_suite
+    from castrules.harness.cli import default_expectations
+    from castrules.harness.engine import load_engine, oracle_explainer
+    from castrules.harness.suite import shared_suite
 
     suite = shared_suite()
     engine = load_engine(engine_spec, **options)
@@ -42,7 +42,7 @@ def _init(engine_spec: str, options: dict, expectations_path: str | None) -> Non
 
 
 def _run(case_id: str) -> Result:
-    from harness.runner import run_case
+    from castrules.harness.runner import run_case
 
     return run_case(_worker["engine"], _worker["by_id"][case_id], _worker["suite"].catalog, _worker["expectations"],
                     _worker["explainer"])

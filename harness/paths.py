@@ -1,6 +1,6 @@
 """Where the suite's data lives: a source checkout, an editable install or a wheel.
 
-A wheel carries the top-level ``cases/`` and ``schema/`` folders as ``harness/suite/``; a
+A wheel carries the top-level ``cases/`` and ``schema/`` folders as ``castrules/suite/``; a
 checkout has them beside ``harness/``. Everything else asks this module, never guesses.
 ``CASTRULES_SUITE`` points at another root holding ``cases/`` and ``schema/`` (for tests).
 """
@@ -20,7 +20,7 @@ def suite_root() -> Path:
     override = os.environ.get("CASTRULES_SUITE")
     if override:
         return Path(override).resolve()
-    installed = _HERE / "suite"
+    installed = _HERE.parent / "suite"
     if (installed / "cases").is_dir():
         return installed
     return _HERE.parent

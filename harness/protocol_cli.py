@@ -22,12 +22,12 @@ def register(subparsers) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from harness.protocol_server import main
+    from castrules.harness.protocol_server import main
 
     return main(args.engine)
 
 
 def cmd_smoke(args: argparse.Namespace) -> int:
-    from harness.smoke import smoke
+    from castrules.harness.smoke import smoke
 
     return smoke(args.engine, timeout=args.timeout, startup_timeout=args.startup_timeout)

@@ -12,7 +12,7 @@ import sys
 import traceback
 from typing import IO, Any, Mapping
 
-from harness.engine import Engine, load_engine
+from castrules.harness.engine import Engine, load_engine
 
 PROTOCOL_VERSION = 1
 

@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-from harness import paths
-from harness.cli import default_expectations, describe_result
-from harness.engine import close, load_engine, oracle_explainer
-from harness.results import Status
-from harness.runner import run_case
-from harness.suite import METADATA_DIRS, Suite, shared_suite
-from harness.vocabulary import load as load_vocabulary
+from castrules.harness import paths
+from castrules.harness.cli import default_expectations, describe_result
+from castrules.harness.engine import close, load_engine, oracle_explainer
+from castrules.harness.results import Status
+from castrules.harness.runner import run_case
+from castrules.harness.suite import METADATA_DIRS, Suite, shared_suite
+from castrules.harness.vocabulary import load as load_vocabulary
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from harness.summary import rule_sort_key
+from castrules.harness.summary import rule_sort_key
 
 
 def register(sub) -> None:
@@ -26,10 +26,10 @@ def register(sub) -> None:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from harness.cli import EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE, write_outputs
-    from harness.report_jsonl import read_report
-    from harness.suite import load_suite
-    from harness.summary import format_totals, totals
+    from castrules.harness.cli import EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE, write_outputs
+    from castrules.harness.report_jsonl import read_report
+    from castrules.harness.suite import load_suite
+    from castrules.harness.summary import format_totals, totals
 
     if not args.report.exists():
         print(f"castrules: no such report: {args.report}", file=sys.stderr)
@@ -61,8 +61,8 @@ def coverage(suite) -> dict:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    from harness.cli import EXIT_OK
-    from harness.suite import load_suite
+    from castrules.harness.cli import EXIT_OK
+    from castrules.harness.suite import load_suite
 
     suite = load_suite()
     data = coverage(suite)

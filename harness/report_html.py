@@ -8,8 +8,8 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable
 
-from harness.results import Result, Status, trace_line
-from harness.summary import ORDER, by_key, rule_sort_key, totals
+from castrules.harness.results import Result, Status, trace_line
+from castrules.harness.summary import ORDER, by_key, rule_sort_key, totals
 
 _COLORS = {Status.PASS: "#2e7d32", Status.FAIL: "#c62828", Status.ERROR: "#6a1b9a", Status.TIMEOUT: "#6a1b9a",
            Status.UNSUPPORTED: "#757575", Status.SKIPPED: "#757575", Status.KNOWN_FAILURE: "#ef6c00",

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable
 
-from harness import __version__
-from harness.results import Result, Status
-from harness.summary import totals
+from castrules.harness import __version__
+from castrules.harness.results import Result, Status
+from castrules.harness.summary import totals
 
 REPORT_FORMAT = 1
 
@@ -77,7 +77,7 @@ class Report:
 
 def read_report(path: Path) -> Report:
     """Read a report back; a missing footer or a bad line is recorded, not raised."""
-    from harness import schemas
+    from castrules.harness import schemas
 
     report = Report(header=None)
     with path.open(encoding="utf-8") as handle:
@@ -109,7 +109,7 @@ def read_report(path: Path) -> Report:
 
 
 def result_from_json(line: dict) -> Result:
-    from harness.results import Mismatch
+    from castrules.harness.results import Mismatch
 
     return Result(case_id=line["id"], status=Status(line["status"]), file=line.get("file", ""),
                   rules=tuple(line.get("rules", ())), features=tuple(line.get("features", ())),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from harness.results import Result, Status
-from harness.summary import ORDER, by_key, rule_sort_key, totals
+from castrules.harness.results import Result, Status
+from castrules.harness.summary import ORDER, by_key, rule_sort_key, totals
 
 
 def _pct(counts) -> str:

@@ -11,13 +11,13 @@ import traceback
 from dataclasses import replace
 from typing import Callable, Iterable, Iterator, Mapping
 
-from harness import schemas
-from harness.cases import Case
-from harness.catalog import Catalog
-from harness.compare import compare
-from harness.engine import Engine, EngineGaveUp
-from harness.expectations import Expectations
-from harness.results import Result, Status
+from castrules.harness import schemas
+from castrules.harness.cases import Case
+from castrules.harness.catalog import Catalog
+from castrules.harness.compare import compare
+from castrules.harness.engine import Engine, EngineGaveUp
+from castrules.harness.expectations import Expectations
+from castrules.harness.results import Result, Status
 
 OnResult = Callable[[Result], None]
 

@@ -18,8 +18,8 @@ from typing import Any, Iterator
 
 from typing import TYPE_CHECKING
 
-from harness import paths
-from harness.problems import pointer_of
+from castrules.harness import paths
+from castrules.harness.problems import pointer_of
 
 if TYPE_CHECKING:  # jsonschema is imported only when a document must be explained (it is slow to import)
     from jsonschema import Draft202012Validator

@@ -15,8 +15,8 @@ import time
 from dataclasses import dataclass
 from typing import IO
 
-from harness import __version__, schemas
-from harness.subprocess_engine import (EngineProcess, EngineStartError, PROTOCOL_VERSION, _EndOfOutput, _Timeout,
+from castrules.harness import __version__, schemas
+from castrules.harness.subprocess_engine import (EngineProcess, EngineStartError, PROTOCOL_VERSION, _EndOfOutput, _Timeout,
                                        _decode, _preview)
 
 FOREST = {"name": "Forest", "real": True, "mana_cost": None, "type_line": "Basic Land — Forest",
@@ -129,7 +129,7 @@ class Smoke:
                    else f"engine.version must be a non-empty string (e.g. a release or a commit), got {version_text!r}")
         features = reply.get("features")
         if isinstance(features, list) and all(isinstance(f, str) for f in features):
-            from harness.vocabulary import load
+            from castrules.harness.vocabulary import load
 
             known = load().features
             unknown = [f for f in features if f not in known]
@@ -147,8 +147,8 @@ class Smoke:
         doc = copy.deepcopy(TRIVIAL_CASE)
         cards = {"Forest": FOREST}
         try:  # the suite's own Forest when the catalog has one
-            from harness import paths
-            from harness.catalog import load_catalog
+            from castrules.harness import paths
+            from castrules.harness.catalog import load_catalog
 
             catalog, _ = load_catalog(paths.catalog_dir(), paths.suite_root(), validate=False)
             cards = catalog.subset(["Forest"]) or cards
@@ -183,7 +183,7 @@ class Smoke:
         if problems:
             return True
         result = answer["result"]
-        from harness.runner import contract_problems
+        from castrules.harness.runner import contract_problems
 
         contract = contract_problems(result, len(doc["steps"]), request["observe"])
         if contract:
@@ -203,7 +203,7 @@ class Smoke:
         elif status == "errored":
             self.check("trivial case", False, f"{label}: the engine reported an error: {result.get('message', '')}")
         else:
-            from harness.compare import compare
+            from castrules.harness.compare import compare
 
             mismatches = compare(doc.get("expect", []), len(doc["steps"]), result)
             self.check("trivial case", not mismatches, f"{label}: observations match" if not mismatches

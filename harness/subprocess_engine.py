@@ -25,8 +25,8 @@ import threading
 import time
 from typing import Any, Mapping, Sequence
 
-from harness import __version__, schemas
-from harness.engine import EngineGaveUp, EngineLoadError
+from castrules.harness import __version__, schemas
+from castrules.harness.engine import EngineGaveUp, EngineLoadError
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 10.0           # seconds per case

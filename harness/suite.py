@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from harness import paths, schemas
-from harness.cases import Case
-from harness.catalog import Catalog, load_catalog
-from harness.checks import check_case
-from harness.documents import DocumentError, line_of, load_document
-from harness.problems import Problem
-from harness.vocabulary import Vocabulary, load as load_vocabulary
+from castrules.harness import paths, schemas
+from castrules.harness.cases import Case
+from castrules.harness.catalog import Catalog, load_catalog
+from castrules.harness.checks import check_case
+from castrules.harness.documents import DocumentError, line_of, load_document
+from castrules.harness.problems import Problem
+from castrules.harness.vocabulary import Vocabulary, load as load_vocabulary
 
 # Files at the top of cases/ that are data about the suite, not cases.
 METADATA_DIRS = {"catalog"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Iterable
 
-from harness.results import Result, Status
+from castrules.harness.results import Result, Status
 
 ORDER = [Status.PASS, Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.UNSUPPORTED, Status.SKIPPED,
          Status.KNOWN_FAILURE, Status.UNEXPECTED_PASS]

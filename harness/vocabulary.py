@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from harness import paths
-from harness.documents import DocumentError, load_document
-from harness.problems import Problem
+from castrules.harness import paths
+from castrules.harness.documents import DocumentError, load_document
+from castrules.harness.problems import Problem
 
 
 @dataclass(frozen=True)

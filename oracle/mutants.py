@@ -111,13 +111,13 @@ class ReductionsBeforeIncreases(Mutant):
             all_mods = total_cost.modifiers(state, spell, caster)
             reductions = [m for m in all_mods if m.kind == "reduce"]
             others = [m for m in all_mods if m.kind != "reduce"]
-            with _swap("oracle.total_cost", "modifiers", lambda *a: reductions):
+            with _swap("castrules.oracle.total_cost", "modifiers", lambda *a: reductions):
                 reduced = original(state, spell, caster, start, start_label, player_order, trace)
-            with _swap("oracle.total_cost", "modifiers", lambda *a: others):
+            with _swap("castrules.oracle.total_cost", "modifiers", lambda *a: others):
                 return original(state, spell, caster, reduced.cost, "the reduced cost", (), trace)
         return determine
 
-    patches = (("oracle.casting:determine", _determine),)
+    patches = (("castrules.oracle.casting:determine", _determine),)
 
 
 class TrinisphereBeforeX(Mutant):
@@ -129,7 +129,7 @@ class TrinisphereBeforeX(Mutant):
             return (cost.add(short), "601.2f") if short > 0 else (cost, "601.2f")
         return floor
 
-    patches = (("oracle.casting:pay", _remember_proposal), ("oracle.total_cost:floor", _floor))
+    patches = (("castrules.oracle.casting:pay", _remember_proposal), ("castrules.oracle.total_cost:floor", _floor))
 
 
 class TrinisphereCountsLife(Mutant):
@@ -141,7 +141,7 @@ class TrinisphereCountsLife(Mutant):
             return (cost.add(short), "601.2f") if short > 0 else (cost, "601.2f")
         return floor
 
-    patches = (("oracle.total_cost:floor", _floor),)
+    patches = (("castrules.oracle.total_cost:floor", _floor),)
 
 
 class NoLockIn(Mutant):
@@ -174,7 +174,7 @@ class NoLockIn(Mutant):
             return original(replace(prop, state=state), replace(spec, mana_abilities=()), hybrid, phyrexian, trace)
         return pay
 
-    patches = (("oracle.casting:pay", _pay),)
+    patches = (("castrules.oracle.casting:pay", _pay),)
 
 
 class ReductionsIgnoredForAlternativeCosts(Mutant):
@@ -189,7 +189,7 @@ class ReductionsIgnoredForAlternativeCosts(Mutant):
             return mods
         return modifiers
 
-    patches = (("oracle.casting:pay", _remember_proposal), ("oracle.total_cost:modifiers", _modifiers))
+    patches = (("castrules.oracle.casting:pay", _remember_proposal), ("castrules.oracle.total_cost:modifiers", _modifiers))
 
 
 class GenericReductionsEatColoured(Mutant):
@@ -209,7 +209,7 @@ class GenericReductionsEatColoured(Mutant):
             return ConcreteCost(colored, max(0, cost.generic - n), cost.life, cost.snow), "118.7a"
         return reduce_generic
 
-    patches = (("oracle.costs:reduce_generic", _reduce_generic),)
+    patches = (("castrules.oracle.costs:reduce_generic", _reduce_generic),)
 
 
 def _enabler_filter(keep: Callable[[Any, Any, str], bool], all_types: bool = True):
@@ -226,7 +226,7 @@ def _enabler_filter(keep: Callable[[Any, Any, str], bool], all_types: bool = Tru
 
 class ChangelingNoProwl(Mutant):
     description = "a changeling (every creature type) that dealt combat damage does not enable prowl"
-    patches = (("oracle.casting:prowl_enabler", _enabler_filter(lambda s, ev, c: True, all_types=False)),)
+    patches = (("castrules.oracle.casting:prowl_enabler", _enabler_filter(lambda s, ev, c: True, all_types=False)),)
 
 
 class ProwlPrintedTypes(Mutant):
@@ -239,7 +239,7 @@ class ProwlPrintedTypes(Mutant):
             return original(state, printed, caster)
         return prowl_enabler
 
-    patches = (("oracle.casting:prowl_enabler", _enabler),)
+    patches = (("castrules.oracle.casting:prowl_enabler", _enabler),)
 
 
 def _still_there(state, ev, caster) -> bool:
@@ -249,7 +249,7 @@ def _still_there(state, ev, caster) -> bool:
 
 class ProwlLostWhenSourceLeft(Mutant):
     description = "prowl is lost when the creature that dealt the combat damage has left the battlefield (113.7a)"
-    patches = (("oracle.casting:prowl_enabler", _enabler_filter(_still_there)),)
+    patches = (("castrules.oracle.casting:prowl_enabler", _enabler_filter(_still_there)),)
 
 
 class NoncombatDamageEnablesProwl(Mutant):
@@ -261,7 +261,7 @@ class NoncombatDamageEnablesProwl(Mutant):
             return original(replace(state, damage_log=log), spell_chars, caster)
         return prowl_enabler
 
-    patches = (("oracle.casting:prowl_enabler", _enabler),)
+    patches = (("castrules.oracle.casting:prowl_enabler", _enabler),)
 
 
 class TwoAlternativeCosts(Mutant):
@@ -273,7 +273,7 @@ class TwoAlternativeCosts(Mutant):
             return replace(spec, alternative=spec.alternative[:1])
         return parse_cast
 
-    patches = (("oracle.casting:parse_cast", _parse), ("oracle.scenario:parse_cast", _parse))
+    patches = (("castrules.oracle.casting:parse_cast", _parse), ("castrules.oracle.scenario:parse_cast", _parse))
 
 
 def _proto_chars(fix: Callable[[Any, Any], dict]):
@@ -297,7 +297,7 @@ def _normal_colors(c, obj) -> dict:
 
 class PrototypeKeepsNormalColour(Mutant):
     description = "a prototyped spell or permanent keeps the colour of its normal mana cost (718.3b)"
-    patches = (("oracle.characteristics:_compute", _proto_chars(_normal_colors)),)
+    patches = (("castrules.oracle.characteristics:_compute", _proto_chars(_normal_colors)),)
 
 
 class PrototypeKeepsNormalManaValue(Mutant):
@@ -314,7 +314,7 @@ class PrototypeKeepsNormalManaValue(Mutant):
             return view
         return object_view
 
-    patches = (("oracle.snapshot:object_view", _view),)
+    patches = (("castrules.oracle.snapshot:object_view", _view),)
 
 
 class CopyOfPrototypedSpellNotPrototyped(Mutant):
@@ -326,7 +326,7 @@ class CopyOfPrototypedSpellNotPrototyped(Mutant):
             return state.with_obj(replace(state.obj(new_id), prototyped=False))
         return copy_spell
 
-    patches = (("oracle.copying:copy_spell", _copy),)
+    patches = (("castrules.oracle.copying:copy_spell", _copy),)
 
 
 class SummoningSickManaAbility(Mutant):
@@ -339,7 +339,7 @@ class SummoningSickManaAbility(Mutant):
             return original(state, obj, ab)
         return check_tap_cost
 
-    patches = (("oracle.mana_abilities:check_tap_cost", _check),)
+    patches = (("castrules.oracle.mana_abilities:check_tap_cost", _check),)
 
 
 # ---- mutants of our own ----------------------------------------------------------------------
@@ -357,18 +357,18 @@ class XManaValueOnBattlefield(Mutant):
             return view
         return object_view
 
-    patches = (("oracle.snapshot:object_view", _view),)
+    patches = (("castrules.oracle.snapshot:object_view", _view),)
 
 
 class HybridManaValueSmallerHalf(Mutant):
     description = "a {2/W} symbol counts 1 toward mana value (its smaller half; 202.3f counts the larger)"
-    patches = (("oracle.mana.symbols:ManaSymbol.mana_value",
+    patches = (("castrules.oracle.mana.symbols:ManaSymbol.mana_value",
                 _symbol_mana_value(lambda s, orig, x: 1 if s.kind.value == "twobrid" else None)),)
 
 
 class PhyrexianManaValueZero(Mutant):
     description = "Phyrexian symbols count 0 toward mana value (202.3g: each counts 1)"
-    patches = (("oracle.mana.symbols:ManaSymbol.mana_value",
+    patches = (("castrules.oracle.mana.symbols:ManaSymbol.mana_value",
                 _symbol_mana_value(lambda s, orig, x: 0 if s.kind.value in ("phyrexian", "hybrid_phyrexian") else None)),)
 
 
@@ -392,7 +392,7 @@ class IllegalCastKeepsManaAbilities(Mutant):
             return new_state, result
         return run_step
 
-    patches = (("oracle.scenario:run_step", _run_step),)
+    patches = (("castrules.oracle.scenario:run_step", _run_step),)
 
 
 class UntapSymbolOnUntapped(Mutant):
@@ -405,7 +405,7 @@ class UntapSymbolOnUntapped(Mutant):
             return original(state, obj, ab)
         return check_tap_cost
 
-    patches = (("oracle.mana_abilities:check_tap_cost", _check),)
+    patches = (("castrules.oracle.mana_abilities:check_tap_cost", _check),)
 
 
 class ProwlDamageLastsAllGame(Mutant):
@@ -418,7 +418,7 @@ class ProwlDamageLastsAllGame(Mutant):
             return replace(new, damage_log=log + new.damage_log)
         return next_turn
 
-    patches = (("oracle.turns:next_turn", _next_turn),)
+    patches = (("castrules.oracle.turns:next_turn", _next_turn),)
 
 
 class KindredCountsAsCreatureSpell(Mutant):
@@ -431,7 +431,7 @@ class KindredCountsAsCreatureSpell(Mutant):
             return original(c, obj, flt, source_controller, source_id)
         return matches
 
-    patches = (("oracle.total_cost:matches", _matches),)
+    patches = (("castrules.oracle.total_cost:matches", _matches),)
 
 
 class TrinisphereWhileTapped(Mutant):
@@ -442,7 +442,7 @@ class TrinisphereWhileTapped(Mutant):
             return original(ab, replace(src, tapped=False), spell, c, caster)
         return _applies
 
-    patches = (("oracle.total_cost:_applies", _applies),)
+    patches = (("castrules.oracle.total_cost:_applies", _applies),)
 
 
 class FloorIgnoresFreeSpells(Mutant):
@@ -457,7 +457,7 @@ class FloorIgnoresFreeSpells(Mutant):
             return mods
         return modifiers
 
-    patches = (("oracle.casting:pay", _remember_proposal), ("oracle.total_cost:modifiers", _modifiers))
+    patches = (("castrules.oracle.casting:pay", _remember_proposal), ("castrules.oracle.total_cost:modifiers", _modifiers))
 
 
 class OpponentsDamageEnablesProwl(Mutant):
@@ -469,7 +469,7 @@ class OpponentsDamageEnablesProwl(Mutant):
             return original(replace(state, damage_log=log), spell_chars, caster)
         return prowl_enabler
 
-    patches = (("oracle.casting:prowl_enabler", _enabler),)
+    patches = (("castrules.oracle.casting:prowl_enabler", _enabler),)
 
 
 class PoolsDoNotEmpty(Mutant):
@@ -480,7 +480,7 @@ class PoolsDoNotEmpty(Mutant):
             return state
         return empty_pools
 
-    patches = (("oracle.turns:empty_pools", _empty),)
+    patches = (("castrules.oracle.turns:empty_pools", _empty),)
 
 
 class CopyOfPrototypedPermanentNormal(Mutant):
@@ -496,7 +496,7 @@ class CopyOfPrototypedPermanentNormal(Mutant):
             return original(state, oid, new_id, controller, trace)
         return copy_permanent
 
-    patches = (("oracle.copying:copy_permanent", _copy),)
+    patches = (("castrules.oracle.copying:copy_permanent", _copy),)
 
 
 class ProwlPaidNotCopied(Mutant):
@@ -508,7 +508,7 @@ class ProwlPaidNotCopied(Mutant):
             return state.with_obj(replace(state.obj(new_id), prowl_paid=False, alt_cost=None))
         return copy_spell
 
-    patches = (("oracle.copying:copy_spell", _copy),)
+    patches = (("castrules.oracle.copying:copy_spell", _copy),)
 
 
 class CopyIgnoresTargetLegality(Mutant):
@@ -521,7 +521,7 @@ class CopyIgnoresTargetLegality(Mutant):
             return True
         return _legal_for_each_target
 
-    patches = (("oracle.copying:_legal_for_each_target", _legal),)
+    patches = (("castrules.oracle.copying:_legal_for_each_target", _legal),)
 
 
 class CopiesForEachInReverseOrder(Mutant):
@@ -532,7 +532,7 @@ class CopiesForEachInReverseOrder(Mutant):
             return original(state, oid, dict(reversed(list(new_ids.items()))), controller, trace)
         return copy_for_each
 
-    patches = (("oracle.copying:copy_for_each", _each),)
+    patches = (("castrules.oracle.copying:copy_for_each", _each),)
 
 
 
@@ -553,7 +553,7 @@ class ProwlReadsSourceTypesNow(Mutant):
             return original(replace(state, damage_log=tuple(log)), spell_chars, caster)
         return prowl_enabler
 
-    patches = (("oracle.casting:prowl_enabler", _enabler),)
+    patches = (("castrules.oracle.casting:prowl_enabler", _enabler),)
 
 
 class DamageToCreatureEnablesProwl(Mutant):
@@ -574,7 +574,7 @@ class DamageToCreatureEnablesProwl(Mutant):
             return new
         return damage_object
 
-    patches = (("oracle.combat:damage_object", _damage),)
+    patches = (("castrules.oracle.combat:damage_object", _damage),)
 
 
 class PrototypePaysNormalCost(Mutant):
@@ -589,12 +589,12 @@ class PrototypePaysNormalCost(Mutant):
             return original(prop, spec, hybrid, phyrexian, trace)
         return pay
 
-    patches = (("oracle.casting:pay", _pay),)
+    patches = (("castrules.oracle.casting:pay", _pay),)
 
 
 class PrototypeNormalPowerToughness(Mutant):
     description = "a prototyped spell or permanent keeps the card's normal power and toughness (718.3b)"
-    patches = (("oracle.characteristics:_compute", _proto_chars(
+    patches = (("castrules.oracle.characteristics:_compute", _proto_chars(
         lambda c, obj: {"power": c.power - obj.base.prototype.power + obj.base.power if c.power is not None else None,
                         "toughness": c.toughness - obj.base.prototype.toughness + obj.base.toughness
                         if c.toughness is not None else None})),)
@@ -611,7 +611,7 @@ class ExoticOrchardOwnLands(Mutant):
             return original(state, obj, ab, visiting)
         return base_units
 
-    patches = (("oracle.mana_abilities:base_units", _units),)
+    patches = (("castrules.oracle.mana_abilities:base_units", _units),)
 
 
 class KickerDroppedWithAlternativeCost(Mutant):
@@ -627,7 +627,7 @@ class KickerDroppedWithAlternativeCost(Mutant):
             return original(prop, spec, hybrid, phyrexian, trace)
         return pay
 
-    patches = (("oracle.casting:pay", _pay),)
+    patches = (("castrules.oracle.casting:pay", _pay),)
 
 
 class ReductionOnlyOnGenericSymbols(Mutant):
@@ -641,7 +641,7 @@ class ReductionOnlyOnGenericSymbols(Mutant):
             return original(cost, mana_type, n)
         return reduce_typed
 
-    patches = (("oracle.costs:reduce_typed", _typed),)
+    patches = (("castrules.oracle.costs:reduce_typed", _typed),)
 
 
 
@@ -655,7 +655,7 @@ class TaxSparesItsController(Mutant):
             return original(ab, src, spell, c, caster)
         return _applies
 
-    patches = (("oracle.total_cost:_applies", _applies),)
+    patches = (("castrules.oracle.total_cost:_applies", _applies),)
 
 
 class ReducerHelpsOpponents(Mutant):
@@ -668,7 +668,7 @@ class ReducerHelpsOpponents(Mutant):
             return original(ab, src, spell, c, caster)
         return _applies
 
-    patches = (("oracle.total_cost:_applies", _applies),)
+    patches = (("castrules.oracle.total_cost:_applies", _applies),)
 
 
 class ReductionChoiceIgnored(Mutant):
@@ -679,7 +679,7 @@ class ReductionChoiceIgnored(Mutant):
             return original(cost, reds, ())
         return order_reductions
 
-    patches = (("oracle.total_cost:order_reductions", _order),)
+    patches = (("castrules.oracle.total_cost:order_reductions", _order),)
 
 
 class LifeMustExceedPayment(Mutant):
@@ -694,7 +694,7 @@ class LifeMustExceedPayment(Mutant):
             return original(state, player, life, trace)
         return pay_life
 
-    patches = (("oracle.payment:pay_life", _pay_life),)
+    patches = (("castrules.oracle.payment:pay_life", _pay_life),)
 
 
 class IncreasesAfterFloor(Mutant):
@@ -706,13 +706,13 @@ class IncreasesAfterFloor(Mutant):
             all_mods = total_cost.modifiers(state, spell, caster)
             increases = [m for m in all_mods if m.kind == "increase"]
             others = [m for m in all_mods if m.kind != "increase"]
-            with _swap("oracle.total_cost", "modifiers", lambda *a: others):
+            with _swap("castrules.oracle.total_cost", "modifiers", lambda *a: others):
                 floored = original(state, spell, caster, start, start_label, player_order, trace)
-            with _swap("oracle.total_cost", "modifiers", lambda *a: increases):
+            with _swap("castrules.oracle.total_cost", "modifiers", lambda *a: increases):
                 return original(state, spell, caster, floored.cost, "the cost after the floor", (), trace)
         return determine
 
-    patches = (("oracle.casting:determine", _determine),)
+    patches = (("castrules.oracle.casting:determine", _determine),)
 
 
 class AffinityCountsAllArtifacts(Mutant):
@@ -726,7 +726,7 @@ class AffinityCountsAllArtifacts(Mutant):
             return original(state, per, player)
         return _count
 
-    patches = (("oracle.total_cost:_count", _count),)
+    patches = (("castrules.oracle.total_cost:_count", _count),)
 
 
 class HybridColourFromChosenHalf(Mutant):
@@ -752,7 +752,7 @@ class HybridColourFromChosenHalf(Mutant):
             return view
         return object_view
 
-    patches = (("oracle.casting:pay", _pay), ("oracle.snapshot:object_view", _view))
+    patches = (("castrules.oracle.casting:pay", _pay), ("castrules.oracle.snapshot:object_view", _view))
 
 
 def _all_mutants() -> dict[str, type[Mutant]]:

@@ -24,13 +24,13 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine", default="oracle.mutants:PrototypeKeepsNormalColour")
+    parser.add_argument("--engine", default="castrules.oracle.mutants:PrototypeKeepsNormalColour")
     parser.add_argument("--out", type=Path, default=Path("out/html-check"))
     parser.add_argument("--chromium", default=shutil.which("chromium") or shutil.which("chromium-browser") or "chromium")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     html = (args.out / "report.html").resolve()
-    subprocess.run([sys.executable, "-m", "harness", "run", "-q", "--engine", args.engine, "--html", str(html)], check=False)
+    subprocess.run([sys.executable, "-m", "castrules", "run", "-q", "--engine", args.engine, "--html", str(html)], check=False)
     if not html.exists():
         print("no HTML report was written", file=sys.stderr)
         return 1

@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-from harness.cli import default_expectations, main
-from harness.engine import load_engine
-from harness.mutants_cli import MUTANTS_MODULE, baseline, registry, run_mutant
-from harness.results import Status
-from harness.runner import run_case
-from harness.suite import load_suite
+from castrules.harness.cli import default_expectations, main
+from castrules.harness.engine import load_engine
+from castrules.harness.mutants_cli import MUTANTS_MODULE, baseline, registry, run_mutant
+from castrules.harness.results import Status
+from castrules.harness.runner import run_case
+from castrules.harness.suite import load_suite
 
 MUTANTS = registry()
 

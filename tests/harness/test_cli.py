@@ -11,7 +11,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from harness.report_jsonl import read_report
+from castrules.harness.report_jsonl import read_report
 from tests.conftest import good_case
 
 HERE = Path(__file__).resolve().parent
@@ -31,7 +31,7 @@ def cli_suite(suite_builder):
 def castrules(suite, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "CASTRULES_SUITE": str(suite.root),
            "PYTHONPATH": os.pathsep.join([str(HERE / "fake_inprocess"), str(HERE.parent.parent), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run([sys.executable, "-m", "harness", *args], capture_output=True, text=True, env=env, cwd=cwd)
+    return subprocess.run([sys.executable, "-m", "castrules", *args], capture_output=True, text=True, env=env, cwd=cwd)
 
 
 def test_run_exit_1_on_failure_with_diff_and_summary(cli_suite):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from harness import paths, schemas
-from harness.documents import _SafeLoader, yaml_rs
-from harness.suite import case_files
+from castrules.harness import paths, schemas
+from castrules.harness.documents import _SafeLoader, yaml_rs
+from castrules.harness.suite import case_files
 
 
 def suite_yaml_files():

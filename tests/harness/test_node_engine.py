@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from harness.cases import Case
-from harness.catalog import Catalog
-from harness.engine import load_engine
-from harness.results import Status
-from harness.runner import run_cases
+from castrules.harness.cases import Case
+from castrules.harness.catalog import Catalog
+from castrules.harness.engine import load_engine
+from castrules.harness.results import Status
+from castrules.harness.runner import run_cases
 
 REPO = Path(__file__).resolve().parents[2]
 ENGINE = REPO / "examples" / "node-engine" / "engine.js"
@@ -73,14 +73,14 @@ def test_mana_value_and_colours_pass_the_rest_is_unsupported_or_skipped(engine):
 
 
 def test_smoke_passes():
-    from harness.smoke import smoke
+    from castrules.harness.smoke import smoke
 
     out = io.StringIO()
     assert smoke(shlex.join([NODE, str(ENGINE)]), timeout=5, out=out) == 0, out.getvalue()
 
 
 def test_the_suite_gives_a_partial_compliance_report(engine):
-    from harness.suite import load_suite
+    from castrules.harness.suite import load_suite
 
     suite = load_suite()
     if not suite.cases:

@@ -29,8 +29,8 @@ def _plugin_args() -> list[str]:
     """Load the plugin by hand when castrules is not installed (no pytest11 entry point)."""
     from importlib.metadata import entry_points
 
-    installed = any(ep.value == "harness.pytest_plugin" for ep in entry_points(group="pytest11"))
-    return [] if installed else ["-p", "harness.pytest_plugin"]
+    installed = any(ep.value == "castrules.harness.pytest_plugin" for ep in entry_points(group="pytest11"))
+    return [] if installed else ["-p", "castrules.harness.pytest_plugin"]
 
 
 def pytest_run(suite, *args: str, cwd: Path) -> subprocess.CompletedProcess:

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from harness.expectations import Expectations, KnownFailure, load_expectations, updated
-from harness.results import Status
-from harness.runner import run_case, run_cases
-from harness.suite import load_suite
+from castrules.harness.expectations import Expectations, KnownFailure, load_expectations, updated
+from castrules.harness.results import Status
+from castrules.harness.runner import run_case, run_cases
+from castrules.harness.suite import load_suite
 from tests.conftest import good_case
 
 GOOD_REPLY = {"status": "ok", "steps": [{"legal": True, "total_cost": "{G}{1}"}],
@@ -131,7 +131,7 @@ def test_update_expectations_round_trip(suite, tmp_path):
     document = updated(Expectations({}), results, "fake")
     assert list(document["cases"]) == ["casting/fixture/bears"]
     path = tmp_path / "expectations.yaml"
-    from harness.expectations import write
+    from castrules.harness.expectations import write
 
     write(path, document)
     again = load_expectations(path)

@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from harness.cases import Case
-from harness.catalog import Catalog
-from harness.engine import EngineGaveUp, EngineLoadError, load_engine
-from harness.results import Status
-from harness.runner import iter_results, run_cases
-from harness.subprocess_engine import SubprocessEngine, TooManyRestarts
+from castrules.harness.cases import Case
+from castrules.harness.catalog import Catalog
+from castrules.harness.engine import EngineGaveUp, EngineLoadError, load_engine
+from castrules.harness.results import Status
+from castrules.harness.runner import iter_results, run_cases
+from castrules.harness.subprocess_engine import SubprocessEngine, TooManyRestarts
 
 REPO = Path(__file__).resolve().parents[2]
 FAKES = Path(__file__).resolve().parent / "fake_engines"
@@ -190,7 +190,7 @@ def test_too_many_restarts_stops_the_cli_with_a_clear_message(suite_builder):
     for n in range(7):
         suite_builder.case(f"cases/casting/c{n}.yaml", good_case(f"casting/fixture/c{n}"))
     env = {**os.environ, "CASTRULES_SUITE": str(suite_builder.root), "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-m", "harness", "run", "--no-tables", "--timeout", "2",
+    done = subprocess.run([sys.executable, "-m", "castrules", "run", "--no-tables", "--timeout", "2",
                            "--engine", fake("crash", "--on", "*")], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 1, done.stderr
     assert "the run stopped early after 6 of 7 cases" in done.stderr
@@ -238,7 +238,7 @@ def _serve_env() -> dict:
 
 
 def _serve(spec: str) -> SubprocessEngine:
-    argv = [sys.executable, "-m", "harness", "serve", "--engine", spec]
+    argv = [sys.executable, "-m", "castrules", "serve", "--engine", spec]
     return SubprocessEngine(argv, timeout=10, env=_serve_env(), cwd=str(REPO))
 
 
@@ -287,7 +287,7 @@ def _oracle_and_suite():
         oracle = load_engine("oracle")
     except Exception as exc:  # the oracle is written concurrently; this test waits for it
         pytest.skip(f"the oracle cannot be loaded yet: {exc}")
-    from harness.suite import load_suite
+    from castrules.harness.suite import load_suite
 
     suite = load_suite()
     cases = [c for c in suite.cases if set(c.features) <= oracle.features]
@@ -328,7 +328,7 @@ def test_serve_is_at_least_half_as_fast_as_in_process():
 # -- castrules smoke ---------------------------------------------------------------------------
 
 def _smoke(command: str, timeout: float = 1.0) -> tuple[int, str]:
-    from harness.smoke import smoke
+    from castrules.harness.smoke import smoke
 
     out = io.StringIO()
     code = smoke(command, timeout=timeout, startup_timeout=5, out=out)
@@ -337,7 +337,7 @@ def _smoke(command: str, timeout: float = 1.0) -> tuple[int, str]:
 
 def test_smoke_passes_on_castrules_serve(monkeypatch):
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(REPO), str(FAKES)]))
-    code, out = _smoke(shlex.join([sys.executable, "-m", "harness", "serve", "--engine", "inprocess_echo:Engine"]), 10)
+    code, out = _smoke(shlex.join([sys.executable, "-m", "castrules", "serve", "--engine", "inprocess_echo:Engine"]), 10)
     assert code == 0, out
     assert "FAIL" not in out and "PASS sequence echo: seq 7 and 3 echoed" in out and "smoke: 12/12 checks passed" in out
 
@@ -348,7 +348,7 @@ def test_smoke_passes_on_castrules_serve_with_the_oracle(monkeypatch):
     except Exception as exc:
         pytest.skip(f"the oracle cannot be loaded yet: {exc}")
     monkeypatch.setenv("PYTHONPATH", str(REPO))
-    code, out = _smoke(shlex.join([sys.executable, "-m", "harness", "serve"]), 10)
+    code, out = _smoke(shlex.join([sys.executable, "-m", "castrules", "serve"]), 10)
     assert code == 0, out
 
 

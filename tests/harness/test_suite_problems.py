@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from harness.suite import load_suite
+from castrules.harness.suite import load_suite
 from tests.conftest import good_case
 
 
@@ -128,7 +128,7 @@ def test_broken_catalog_card_is_reported(suite_builder):
 
 def test_cli_validate_reports_every_problem_and_exits_2(broken_suite):
     env = {**os.environ, "CASTRULES_SUITE": str(broken_suite.root)}
-    done = subprocess.run([sys.executable, "-m", "harness", "validate", "--json"], capture_output=True, text=True, env=env)
+    done = subprocess.run([sys.executable, "-m", "castrules", "validate", "--json"], capture_output=True, text=True, env=env)
     assert done.returncode == 2, done.stderr
     report = json.loads(done.stdout)
     files = {p["file"] for p in report["problems"]}

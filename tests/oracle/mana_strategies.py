@@ -2,7 +2,7 @@
 
 from hypothesis import strategies as st
 
-from oracle.mana import COLOR_PAIRS, Color, ManaSymbol
+from castrules.oracle.mana import COLOR_PAIRS, Color, ManaSymbol
 
 colors = st.sampled_from(list(Color))
 pairs = st.sampled_from(COLOR_PAIRS)

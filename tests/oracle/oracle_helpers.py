@@ -6,7 +6,7 @@ from pathlib import Path
 
 import yaml
 
-from oracle import OracleEngine
+from castrules.oracle import OracleEngine
 
 ROOT = Path(__file__).resolve().parents[2]
 

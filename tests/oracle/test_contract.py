@@ -6,8 +6,8 @@ import pytest
 import yaml
 
 from oracle_helpers import ROOT, catalog, run
-from oracle import OracleEngine, Reason, __version__
-from oracle.errors import RequestError
+from castrules.oracle import OracleEngine, Reason, __version__
+from castrules.oracle.errors import RequestError
 
 
 def test_reason_enum_matches_reasons_json():

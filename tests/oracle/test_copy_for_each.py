@@ -2,8 +2,8 @@
 specified new target): the `copy_spell_for_each` step and `copy_spell.target`."""
 import pytest
 
-from harness.suite import load_suite
-from oracle.errors import RequestError
+from castrules.harness.suite import load_suite
+from castrules.oracle.errors import RequestError
 from oracle_helpers import obj, player, run
 from tests.conftest import good_case
 

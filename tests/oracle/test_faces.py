@@ -2,8 +2,8 @@
 X) and 107.3n (delayed triggers' X)."""
 import pytest
 
-from oracle.cards import parse_card
-from oracle.errors import RequestError
+from castrules.oracle.cards import parse_card
+from castrules.oracle.errors import RequestError
 from oracle_helpers import catalog, obj, player, run
 
 AB = {"A": {}, "B": {}}

@@ -2,9 +2,9 @@
 state-based actions (704.5a/f/g) and the end of the game, new targets for spell copies."""
 import pytest
 
-from oracle.cards import parse_filter
-from oracle.errors import RequestError
-from oracle.prowl import ProwlCost, choose_prowl
+from castrules.oracle.cards import parse_filter
+from castrules.oracle.errors import RequestError
+from castrules.oracle.prowl import ProwlCost, choose_prowl
 from oracle_helpers import obj, player, run
 
 LANDS = [{"id": f"i{n}", "card": "Island", "zone": "battlefield"} for n in range(4)] + \
@@ -98,10 +98,10 @@ def test_multiplayer_loss_removes_the_player_and_their_objects():
 
 
 def test_simultaneous_loss_is_a_draw():
-    from oracle.players import players_leave
-    from oracle.setup import build_state
-    from oracle.cards import parse_catalog
-    from oracle.trace import Trace
+    from castrules.oracle.players import players_leave
+    from castrules.oracle.setup import build_state
+    from castrules.oracle.cards import parse_catalog
+    from castrules.oracle.trace import Trace
     state = build_state({"players": {"A": {}, "B": {}}}, parse_catalog({}))
     trace = Trace(0)
     state = players_leave(state, ("A", "B"), "704.5a", "both lose", trace)

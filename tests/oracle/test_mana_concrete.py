@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracle.mana import ChoiceError, ConcreteCost, ManaCost, ManaCostError, ManaCounts, ManaType, resolve_choices
+from castrules.oracle.mana import ChoiceError, ConcreteCost, ManaCost, ManaCostError, ManaCounts, ManaType, resolve_choices
 
 
 def concrete(text, life=0):

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mana_strategies import mana_symbols
-from oracle.mana import Color, ManaCost, ManaSymbol, SymbolKind
+from castrules.oracle.mana import Color, ManaCost, ManaSymbol, SymbolKind
 
 W, U, B, R, G = Color.W, Color.U, Color.B, Color.R, Color.G
 

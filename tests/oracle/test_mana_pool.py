@@ -2,7 +2,7 @@
 
 import pytest
 
-from oracle.mana import ManaCostError, ManaPool, ManaType, PoolError
+from castrules.oracle.mana import ManaCostError, ManaPool, ManaType, PoolError
 
 
 def test_parse_and_print_in_wubrgc_order():

@@ -12,7 +12,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from mana_strategies import mana_symbols
-from oracle.mana import (
+from castrules.oracle.mana import (
     COLOR_PAIRS,
     ChoiceError,
     Color,
@@ -27,8 +27,8 @@ from oracle.mana import (
     resolve_choices,
     solve,
 )
-from oracle.mana import bruteforce
-from oracle.mana.flow import FlowNetwork
+from castrules.oracle.mana import bruteforce
+from castrules.oracle.mana.flow import FlowNetwork
 
 EMPTY = ManaPool()
 C, W, U, B, R, G = ManaType.C, ManaType.W, ManaType.U, ManaType.B, ManaType.R, ManaType.G

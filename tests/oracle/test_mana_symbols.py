@@ -2,8 +2,8 @@
 
 import pytest
 
-from oracle.mana import COLOR_PAIRS, Color, ManaCost, ManaCostError, ManaSymbol, ManaType, SymbolKind
-from oracle.mana import card_color_order, pair_order
+from castrules.oracle.mana import COLOR_PAIRS, Color, ManaCost, ManaCostError, ManaSymbol, ManaType, SymbolKind
+from castrules.oracle.mana import card_color_order, pair_order
 
 W, U, B, R, G = Color.W, Color.U, Color.B, Color.R, Color.G
 

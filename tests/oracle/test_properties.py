@@ -3,13 +3,13 @@ import itertools
 
 from hypothesis import given, settings, strategies as st
 
-from oracle.cards import parse_catalog
-from oracle.casting import cast, parse_cast
-from oracle.costs import ConcreteCost, ManaCost, concrete_text, resolve_choices
-from oracle.errors import Illegal
-from oracle.scenario import run_step
-from oracle.setup import build_state
-from oracle.trace import Trace
+from castrules.oracle.cards import parse_catalog
+from castrules.oracle.casting import cast, parse_cast
+from castrules.oracle.costs import ConcreteCost, ManaCost, concrete_text, resolve_choices
+from castrules.oracle.errors import Illegal
+from castrules.oracle.scenario import run_step
+from castrules.oracle.setup import build_state
+from castrules.oracle.trace import Trace
 from oracle_helpers import catalog, obj, run
 
 COLORS = "WUBRG"

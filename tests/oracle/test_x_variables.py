@@ -2,9 +2,9 @@
 costs, paying an object's mana cost, and Y / Z as variables of their own."""
 import pytest
 
-from oracle.cards import parse_card
-from oracle.costs import ManaCost, resolve_choices
-from oracle.errors import RequestError
+from castrules.oracle.cards import parse_card
+from castrules.oracle.costs import ManaCost, resolve_choices
+from castrules.oracle.errors import RequestError
 from oracle_helpers import obj, player, run
 
 AB = {"A": {}, "B": {}}
