@@ -14,7 +14,6 @@ import os
 import shlex
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -103,10 +102,10 @@ def test_an_always_wrong_engine_fails_without_errors():
 
 
 def test_a_slow_starter_is_fine_within_the_startup_timeout():
-    started = time.monotonic()
-    results, _ = run_all(fake("slow_start", "--delay", "1.2"), timeout=0.3, startup_timeout=5)
-    assert time.monotonic() - started >= 1.2
+    # it starts slower than the per-case timeout: only the startup timeout applies to the hello
+    results, engine = run_all(fake("slow_start", "--delay", "1.2"), timeout=0.3, startup_timeout=5)
     assert set(statuses(results).values()) == {Status.PASS}
+    assert engine.restarts == 0
 
 
 def test_a_starter_slower_than_the_startup_timeout_cannot_load():
@@ -219,16 +218,18 @@ def test_the_command_line_is_an_argument_vector_not_a_shell(tmp_path):
 
 
 def test_results_arrive_as_each_case_finishes():
+    # No clock: the hanging case costs a kill and a restart, so a result handed over before the
+    # hang was even sent shows no restart yet, while the run as a whole ends with one.
     engine = load_engine(fake("hang"), timeout=1.0)
     arrivals = []
-    started = time.monotonic()
     try:
         for result in iter_results(engine, [make_case(i) for i in IDS], CATALOG):
-            arrivals.append((result.case_id, time.monotonic() - started))
+            arrivals.append((result.case_id, result.status, engine.restarts))
     finally:
         engine.close()
-    times = dict(arrivals)
-    assert times["t/ok-2"] < 0.9 < times["t/bad"]     # the first results did not wait for the hang
+    assert arrivals[:2] == [("t/ok-1", Status.PASS, 0), ("t/ok-2", Status.PASS, 0)]
+    assert arrivals[2][:2] == ("t/bad", Status.TIMEOUT)
+    assert arrivals[-1] == ("t/ok-4", Status.PASS, 1)
 
 
 # -- castrules serve ---------------------------------------------------------------------------
@@ -303,26 +304,6 @@ def test_serve_runs_the_oracle_like_in_process_on_a_sample_of_the_suite():
         _compare_routes(oracle, served, cases[::7][:80], suite.catalog)
     finally:
         served.close()
-
-
-def test_serve_is_at_least_half_as_fast_as_in_process():
-    oracle, suite, cases = _oracle_and_suite()
-    cases = cases[:250]
-    served = _serve("oracle")
-    try:
-        timings = {}
-        for label, engine in (("in-process", oracle), ("serve", served)):
-            run_cases(engine, cases, suite.catalog)  # warm up both routes
-            best = float("inf")
-            for _ in range(2):
-                started = time.perf_counter()
-                run_cases(engine, cases, suite.catalog)
-                best = min(best, time.perf_counter() - started)
-            timings[label] = best
-    finally:
-        served.close()
-    rate = {k: len(cases) / v for k, v in timings.items()}
-    assert rate["serve"] >= 0.5 * rate["in-process"], rate
 
 
 # -- castrules smoke ---------------------------------------------------------------------------
