@@ -16,6 +16,7 @@ from castrules.harness import __version__, paths
 from castrules.harness.cases import Case
 from castrules.harness.engine import EngineGaveUp, EngineLoadError, close, load_engine, oracle_explainer
 from castrules.harness.expectations import ExpectationsError, Expectations, load_expectations, updated, write
+from castrules.harness.progress import Progress, choose_mode, last_line
 from castrules.harness.results import Result, Status, trace_line
 from castrules.harness.suite import Suite, load_suite, select, shared_suite
 from castrules.harness.summary import by_key, format_table, format_totals, rule_sort_key, totals
@@ -23,8 +24,6 @@ from castrules.harness.summary import by_key, format_table, format_totals, rule_
 EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE = 0, 1, 2
 ORACLE_EXPECTATIONS = "oracle-known-failures.yaml"
 
-_MARK = {Status.PASS: ".", Status.FAIL: "F", Status.ERROR: "E", Status.TIMEOUT: "T", Status.UNSUPPORTED: "u",
-         Status.SKIPPED: "s", Status.KNOWN_FAILURE: "x", Status.UNEXPECTED_PASS: "X"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -64,7 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--startup-timeout", type=float, default=30.0, help="protocol engines: seconds to answer the handshake (default 30)")
     run.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="run cases in N worker processes (same results as serial)")
     run.add_argument("--shard", metavar="K/N", help="run only shard K of N (deterministic split for a CI matrix)")
-    run.add_argument("-q", "--quiet", action="store_true", help="no progress, no tables: totals and problems only")
+    run.add_argument("--maxfail", type=_positive, metavar="N", help="stop after N unexpected results; the rest are not run")
+    run.add_argument("-q", "--quiet", action="store_true", help="one line per unexpected result, then the totals and their ids")
     run.add_argument("-v", "--verbose", action="store_true", help="a line per case")
     run.add_argument("--no-tables", action="store_true", help="leave out the tables by feature and by rule")
     outputs = run.add_argument_group("outputs")
@@ -110,6 +110,16 @@ def _extension_commands():
         except ModuleNotFoundError as exc:
             if exc.name != module:
                 raise
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
 
 
 def _csv(text: str) -> list[str]:
@@ -226,10 +236,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     engine = load_engine(args.engine, **options)
     results: list[Result] = []
     stopped: str | None = None
+    ended = "completed"
     writer = None
     try:
         expectations = default_expectations(engine.name, args.expectations)
-        progress = Progress(quiet=args.quiet, verbose=args.verbose)
+        progress = Progress(len(cases), choose_mode(args.quiet, args.verbose, sys.stdout))
         from castrules.harness.runner import iter_results
 
         if args.report:
@@ -249,6 +260,9 @@ def cmd_run(args: argparse.Namespace) -> int:
                 if writer:
                     writer.add(result)
                 progress.update(result)
+                if args.maxfail and progress.unexpected >= args.maxfail:
+                    ended = "maxfail"
+                    break
         except KeyboardInterrupt:
             stopped = "interrupted"
         except EngineGaveUp as exc:
@@ -256,10 +270,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         progress.finish()
     finally:
         if writer:
-            writer.close(complete=stopped is None)
+            writer.close(complete=stopped is None, ended=ended)
         close(engine)
-    print_report(results, engine, suite, quiet=args.quiet, tables=not args.no_tables)
+    print_report(results, engine, suite, quiet=args.quiet, tables=not args.no_tables, selected=len(cases))
     write_outputs(args, results, engine, suite, truncated=stopped is not None)
+    if ended == "maxfail":
+        print(f"castrules: stopped after {args.maxfail} unexpected result(s) (--maxfail); "
+              f"{len(cases) - len(results)} case(s) not run", file=sys.stderr)
     if stopped:
         print(f"castrules: the run stopped early after {len(results)} of {len(cases)} cases: {stopped}", file=sys.stderr)
         return EXIT_UNEXPECTED
@@ -293,31 +310,13 @@ def write_outputs(args: argparse.Namespace, results: list[Result], engine, suite
         write_junit(results, args.junit, engine.name)
 
 
-class Progress:
-    def __init__(self, quiet: bool, verbose: bool) -> None:
-        self.quiet, self.verbose, self.count = quiet, verbose, 0
-
-    def update(self, result: Result) -> None:
-        if self.quiet:
-            return
-        self.count += 1
-        if self.verbose:
-            print(f"{result.status.value.upper():16} {result.case_id}", flush=True)
-            return
-        sys.stdout.write(_MARK[result.status])
-        if self.count % 80 == 0:
-            sys.stdout.write(f" {self.count}\n")
-        sys.stdout.flush()
-
-    def finish(self) -> None:
-        if not self.quiet and not self.verbose and self.count % 80:
-            sys.stdout.write("\n")
-
-
-def print_report(results: list[Result], engine, suite: Suite, quiet: bool = False, tables: bool = True) -> None:
+def print_report(results: list[Result], engine, suite: Suite, quiet: bool = False, tables: bool = True,
+                 selected: int | None = None) -> None:
+    """Full descriptions of the unexpected results and the tables; with ``quiet`` only the last
+    line (the one-line descriptions were printed as the results came)."""
     out = sys.stdout
     unexpected = [r for r in results if r.status.is_unexpected]
-    for result in unexpected:
+    for result in unexpected if not quiet else ():
         print(describe_result(result), file=out)
     if not quiet and tables and results:
         print("\nBy feature:", file=out)
@@ -325,7 +324,7 @@ def print_report(results: list[Result], engine, suite: Suite, quiet: bool = Fals
         print("\nBy rule:", file=out)
         titles = {n: suite.vocabulary.rule_title(n) for n in {r for res in results for r in res.rules}}
         print(format_table("rule", by_key(results, "rules"), sort_key=rule_sort_key, titles=titles), file=out)
-    print(f"\n{engine.name} {engine.version}: {len(results)} cases: {format_totals(totals(results))}", file=out)
+    print(("\n" if not quiet else "") + last_line(results, engine.name, engine.version, selected), file=out)
 
 
 def describe_result(result: Result, explain: bool = True) -> str:

@@ -30,10 +30,13 @@ def case_line(result: Result) -> dict:
     return {"type": "case", **result.to_json()}
 
 
-def footer(results: Iterable[Result], duration: float) -> dict:
+def footer(results: Iterable[Result], duration: float, ended: str = "completed") -> dict:
+    """The last line, written only by a run that finished: ``ended`` says why it finished
+    ("completed", or "maxfail" when --maxfail stopped it before the end of the selection)."""
     counts = totals(results)
     return {"type": "footer", "totals": {s.value: counts.get(s, 0) for s in Status},
-            "unexpected": sum(n for s, n in counts.items() if s.is_unexpected), "duration": round(duration, 3)}
+            "unexpected": sum(n for s, n in counts.items() if s.is_unexpected), "duration": round(duration, 3),
+            "ended": ended}
 
 
 class ReportWriter:
@@ -54,9 +57,9 @@ class ReportWriter:
         self._results.append(result)
         self._emit(case_line(result))
 
-    def close(self, complete: bool = True) -> None:
+    def close(self, complete: bool = True, ended: str = "completed") -> None:
         if complete:
-            self._emit(footer(self._results, time.perf_counter() - self._started))
+            self._emit(footer(self._results, time.perf_counter() - self._started, ended))
         self._file.close()
 
 

@@ -195,7 +195,7 @@ def test_too_many_restarts_stops_the_cli_with_a_clear_message(suite_builder):
     assert "the run stopped early after 6 of 7 cases" in done.stderr
     assert "restarted 5 time(s) already (limit 5)" in done.stderr
     assert "Traceback" not in done.stderr
-    assert "fake-crash 0.0.1: 6 cases: 6 error" in done.stdout   # the results so far are reported
+    assert "fake-crash 0.0.1: 6 of 7 cases: 6 error" in done.stdout   # the results so far are reported
 
 
 def test_isolate_starts_one_process_per_case(tmp_path):
