@@ -56,7 +56,13 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--engine", default="oracle", help="oracle (default), module:Class, or a command line for a protocol engine")
     selection(run)
     run.add_argument("--expectations", type=Path, help="expectations file of known failures (default for the oracle: its own)")
-    run.add_argument("--update-expectations", type=Path, metavar="FILE", help="write FILE listing the cases that failed in this run")
+    run.add_argument("--update-expectations", type=Path, metavar="FILE",
+                     help="merge this run into FILE: failures added, passes removed, every other entry and "
+                          "hand-written field kept (FILE is also the run's expectations when it exists and "
+                          "--expectations is not given); exits 0 once written")
+    run.add_argument("--strict", action="store_true",
+                     help="stale expectations entries (ids of no case) and unknown features an engine "
+                          "declares are errors (exit 2), not warnings")
     run.add_argument("--timeout", type=float, default=10.0, help="seconds per case for protocol engines (default 10)")
     run.add_argument("--isolate", action="store_true", help="protocol engines: a fresh process per case")
     run.add_argument("--max-restarts", type=int, default=5, help="protocol engines: restarts allowed before the run stops (default 5)")
@@ -238,8 +244,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     stopped: str | None = None
     ended = "completed"
     writer = None
+    expectations_path = run_expectations_path(args)
     try:
-        expectations = default_expectations(engine.name, args.expectations)
+        expectations = default_expectations(engine.name, expectations_path)
+        warn_stale(expectations, suite, args.strict)
         progress = Progress(len(cases), choose_mode(args.quiet, args.verbose, sys.stdout))
         from castrules.harness.runner import iter_results
 
@@ -252,7 +260,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 from castrules.harness.parallel import run_parallel
 
                 stream = run_parallel(cases, args.jobs, args.engine, options,
-                                      str(args.expectations) if args.expectations else None)
+                                      str(expectations_path) if expectations_path else None)
             else:
                 stream = iter_results(engine, cases, suite.catalog, expectations, oracle_explainer(engine))
             for result in stream:
@@ -277,15 +285,52 @@ def cmd_run(args: argparse.Namespace) -> int:
     if ended == "maxfail":
         print(f"castrules: stopped after {args.maxfail} unexpected result(s) (--maxfail); "
               f"{len(cases) - len(results)} case(s) not run", file=sys.stderr)
+    if args.update_expectations:
+        update_expectations(args.update_expectations, expectations, results, engine.name)
     if stopped:
         print(f"castrules: the run stopped early after {len(results)} of {len(cases)} cases: {stopped}", file=sys.stderr)
         return EXIT_UNEXPECTED
-    if args.update_expectations:
-        write(args.update_expectations, updated(expectations, results, engine.name))
-        print(f"wrote {args.update_expectations}")
     if suite.problems:
         return EXIT_USAGE
+    if args.update_expectations:
+        return EXIT_OK   # the file now describes this run: writing it is the job, and it is done
     return EXIT_UNEXPECTED if any(r.status.is_unexpected for r in results) else EXIT_OK
+
+
+def run_expectations_path(args: argparse.Namespace) -> Path | None:
+    """The expectations a run applies: --expectations, else an existing --update-expectations file."""
+    if args.expectations is not None:
+        return args.expectations
+    target = args.update_expectations
+    return target if target is not None and target.is_file() else None
+
+
+def warn_stale(expectations: Expectations, suite: Suite, strict: bool) -> None:
+    """Entries for ids of no case: a warning naming the closest ids, or an error under --strict."""
+    stale = expectations.stale_ids(c.id for c in suite.cases)
+    if not stale:
+        return
+    from castrules.harness.names import describe_unknown
+
+    text = (f"{expectations.path}: " + describe_unknown("case id(s) listed", stale, (c.id for c in suite.cases))
+            + "; remove or rename those entries")
+    if suite.problems:
+        text += " (some case files did not load: their ids may be among them)"
+    if strict:
+        raise ExpectationsError(text)
+    print(f"castrules: warning: {text} (an error under --strict)", file=sys.stderr)
+
+
+def update_expectations(target: Path, applied: Expectations, results: list[Result], engine_name: str) -> None:
+    """Merge the run into ``target`` (its own entries when it exists, else those applied)."""
+    from castrules.harness.expectations import changes
+
+    same = applied.path is not None and target.is_file() and applied.path.resolve() == target.resolve()
+    base = applied if same or not target.is_file() else load_expectations(target)
+    document = updated(base, results, engine_name)
+    write(target, document)
+    added, removed, kept = changes(base, document)
+    print(f"wrote {target}: {added} added, {removed} removed, {kept} kept")
 
 
 def write_outputs(args: argparse.Namespace, results: list[Result], engine, suite: Suite, truncated: bool = False) -> None:
