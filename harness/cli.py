@@ -12,17 +12,21 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from castrules.harness import __version__, paths
+from castrules.harness import __version__, bench_cli, fuzz_cli, mutants_cli, protocol_cli, report_cli
+from castrules.harness.bundle import build_bundle, bundle_problems
 from castrules.harness.cases import Case
-from castrules.harness.engine import EngineGaveUp, EngineLoadError, close, load_engine, oracle_explainer
-from castrules.harness.expectations import ExpectationsError, Expectations, load_expectations, updated, write
-from castrules.harness.progress import Progress, choose_mode, last_line
-from castrules.harness.results import Result, Status, trace_line
+from castrules.harness.console import describe_result, print_report
+from castrules.harness.engine import close, load_engine, oracle_explainer
+from castrules.harness.engine_errors import EngineGaveUp, EngineLoadError
+from castrules.harness.exits import EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE
+from castrules.harness.expectations import (ExpectationsError, Expectations, default_expectations, load_expectations,
+                                            updated, write)
+from castrules.harness.outputs import write_outputs
+from castrules.harness.progress import Progress, choose_mode
+from castrules.harness.results import Result, trace_line
 from castrules.harness.suite import Suite, load_suite, select, shared_suite
-from castrules.harness.summary import by_key, format_table, format_totals, rule_sort_key, totals
 
-EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE = 0, 1, 2
-ORACLE_EXPECTATIONS = "oracle-known-failures.yaml"
+__all__ = ["main", "build_parser", "describe_result", "EXIT_OK", "EXIT_UNEXPECTED", "EXIT_USAGE"]
 
 
 
@@ -101,21 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument("--engine", default="oracle")
     explain.set_defaults(handler=cmd_explain)
 
-    for register in _extension_commands():
-        register(sub)
+    for command_module in (protocol_cli, report_cli, bench_cli, fuzz_cli, mutants_cli):
+        command_module.register(sub)
     return parser
-
-
-def _extension_commands():
-    """Sub-commands that live in their own modules (protocol engines, reports, benchmarks)."""
-    import importlib
-
-    for module in ("castrules.harness.protocol_cli", "castrules.harness.report_cli", "castrules.harness.bench_cli", "castrules.harness.fuzz_cli", "castrules.harness.mutants_cli"):
-        try:
-            yield importlib.import_module(module).register
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
 
 
 def _positive(text: str) -> int:
@@ -160,26 +152,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def validate_bundle(path: Path) -> int:
-    """Schema-check an export bundle, and check that its ids are unique and its cards complete."""
-    from castrules.harness import schemas
-    from castrules.harness.documents import DocumentError, load_document
-
-    try:
-        bundle = load_document(path)
-    except DocumentError as exc:
-        print(f"{path}:{exc.line or '?'}: {exc.message}")
-        return EXIT_USAGE
-    problems = [f"{path}: at {pointer or '/'}: {message}" for pointer, message in schemas.errors("bundle", bundle)]
-    if not problems:
-        names = {card["name"] for card in bundle["catalog"]}
-        seen: set[str] = set()
-        for index, case in enumerate(bundle["cases"]):
-            if case["id"] in seen:
-                problems.append(f"{path}: at /cases/{index}/id: duplicate id {case['id']!r}")
-            seen.add(case["id"])
-            for o, obj in enumerate(case["setup"].get("objects", [])):
-                if obj["card"] not in names:
-                    problems.append(f"{path}: at /cases/{index}/setup/objects/{o}/card: {obj['card']!r} is not in the bundle's catalog")
+    """Check an export bundle: its problems, one a line, then a verdict line."""
+    problems = bundle_problems(path)
     for problem in problems:
         print(problem)
     print(f"{path}: " + ("valid bundle" if not problems else f"{len(problems)} problem(s)"))
@@ -202,14 +176,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     suite = load_suite()
-    bundle = {
-        "format": 1,
-        "suite_version": __version__,
-        "cases": [dict(c.doc) for c in suite.cases],
-        "catalog": [dict(card) for _, card in sorted(suite.catalog.cards.items())],
-        "features": suite.vocabulary.features,
-        "reasons": suite.vocabulary.reasons,
-    }
+    bundle = build_bundle(suite)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(bundle, indent=1, ensure_ascii=False), encoding="utf-8")
     print(f"wrote {len(bundle['cases'])} cases and {len(bundle['catalog'])} cards to {args.out}")
@@ -217,16 +184,6 @@ def cmd_export(args: argparse.Namespace) -> int:
         _print_problems(suite)
         return EXIT_USAGE
     return EXIT_OK
-
-
-def default_expectations(engine_name: str, given: Path | None) -> Expectations:
-    if given is not None:
-        return load_expectations(given)
-    if engine_name == "castrules-oracle":
-        shipped = paths.cases_dir() / ORACLE_EXPECTATIONS
-        if shipped.exists():
-            return load_expectations(shipped)
-    return Expectations({})
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -246,7 +203,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     writer = None
     expectations_path = run_expectations_path(args)
     try:
-        expectations = default_expectations(engine.name, expectations_path)
+        expectations = default_expectations(engine, expectations_path)
         warn_stale(expectations, suite, args.strict)
         progress = Progress(len(cases), choose_mode(args.quiet, args.verbose, sys.stdout))
         from castrules.harness.runner import iter_results
@@ -331,63 +288,6 @@ def update_expectations(target: Path, applied: Expectations, results: list[Resul
     write(target, document)
     added, removed, kept = changes(base, document)
     print(f"wrote {target}: {added} added, {removed} removed, {kept} kept")
-
-
-def write_outputs(args: argparse.Namespace, results: list[Result], engine, suite: Suite, truncated: bool = False) -> None:
-    titles = {n: suite.vocabulary.rule_title(n) for n in {r for res in results for r in res.rules}}
-    if args.markdown:
-        from castrules.harness import report_markdown
-
-        args.markdown.parent.mkdir(parents=True, exist_ok=True)
-        args.markdown.write_text(report_markdown.render(results, engine.name, engine.version, titles, truncated), encoding="utf-8")
-    if args.html:
-        from castrules.harness import report_html
-
-        args.html.parent.mkdir(parents=True, exist_ok=True)
-        args.html.write_text(report_html.render(results, engine.name, engine.version, titles, truncated), encoding="utf-8")
-    if args.badges:
-        from castrules.harness.badges import write_badges
-
-        write_badges(results, args.badges)
-    if args.junit:
-        from castrules.harness.junit import write_junit
-
-        write_junit(results, args.junit, engine.name)
-
-
-def print_report(results: list[Result], engine, suite: Suite, quiet: bool = False, tables: bool = True,
-                 selected: int | None = None) -> None:
-    """Full descriptions of the unexpected results and the tables; with ``quiet`` only the last
-    line (the one-line descriptions were printed as the results came)."""
-    out = sys.stdout
-    unexpected = [r for r in results if r.status.is_unexpected]
-    for result in unexpected if not quiet else ():
-        print(describe_result(result), file=out)
-    if not quiet and tables and results:
-        print("\nBy feature:", file=out)
-        print(format_table("feature", by_key(results, "features")), file=out)
-        print("\nBy rule:", file=out)
-        titles = {n: suite.vocabulary.rule_title(n) for n in {r for res in results for r in res.rules}}
-        print(format_table("rule", by_key(results, "rules"), sort_key=rule_sort_key, titles=titles), file=out)
-    print(("\n" if not quiet else "") + last_line(results, engine.name, engine.version, selected), file=out)
-
-
-def describe_result(result: Result, explain: bool = True) -> str:
-    lines = [f"\n{result.status.value.upper()}: {result.case_id}  ({result.file}; rules {', '.join(result.rules)})"]
-    for mismatch in result.mismatches:
-        lines.append(f"  {mismatch}")
-    if result.message:
-        lines.extend("  " + line for line in result.message.splitlines())
-    if result.diagnostics:
-        lines.append("  engine diagnostics:")
-        lines.extend("    " + line for line in result.diagnostics.splitlines()[-15:])
-    if explain and result.trace and result.status is Status.FAIL:
-        lines.append("  engine trace:")
-        lines.extend("    " + trace_line(t) for t in result.trace)
-    if explain and result.oracle_trace:
-        lines.append("  the oracle's explanation of the case:")
-        lines.extend("    " + trace_line(t) for t in result.oracle_trace)
-    return "\n".join(lines)
 
 
 def cmd_explain(args: argparse.Namespace) -> int:

@@ -1,21 +1,34 @@
-"""The engine interface, and choosing an engine from the command line.
+"""The engine interface, and loading an engine from its spec (``harness.engine_spec``).
 
 An engine declares its name, version and features and answers one request per case (see
 docs/case-format.md, "What an engine receives"). The oracle is one engine among others: it is
-loaded by name through this interface, never imported by the harness.
+loaded through this interface, never imported by the harness, and recognised by what it
+declares (``reference = True``), not by its name.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from typing import Any, Mapping, Protocol, runtime_checkable
 
-ORACLE_SPEC = "castrules.oracle:OracleEngine"
+from castrules.harness.engine_errors import EngineGaveUp, EngineLoadError, EngineTimeout
+from castrules.harness.engine_spec import ORACLE, ORACLE_TARGET, EngineKind, EngineSpec, parse_engine_spec
+
+ORACLE_SPEC = ORACLE_TARGET
+
+__all__ = ["Engine", "EngineGaveUp", "EngineLoadError", "EngineTimeout", "ORACLE_SPEC", "close", "is_reference",
+           "load_engine", "oracle_explainer"]
 
 
 @runtime_checkable
 class Engine(Protocol):
-    """What the harness needs from an engine, in process."""
+    """What the harness needs from an engine, in process.
+
+    Optional: ``close()``, called once at the end; ``reference``, true only for the reference
+    oracle (its own trace explains its failures; its shipped known-failures file applies).
+    """
 
     name: str
     version: str
@@ -26,38 +39,25 @@ class Engine(Protocol):
         ...
 
 
-class EngineLoadError(Exception):
-    """The engine named on the command line cannot be loaded or breaks the interface."""
-
-
-class EngineGaveUp(Exception):
-    """An external engine failed too often to go on (too many restarts): the run stops here,
-    keeping every result it already has."""
-
-
-def load_engine(spec: str | None, **options: Any) -> Engine:
-    """``oracle`` (default), ``module:Class`` (in process) or a command line (subprocess)."""
-    spec = (spec or "oracle").strip()
-    if spec == "oracle":
-        spec = ORACLE_SPEC
-    if _looks_like_python(spec):
-        return _load_python(spec)
+def load_engine(spec: str | EngineSpec | None, **options: Any) -> Engine:
+    """The engine a spec names (``oracle`` by default; see ``harness.engine_spec``).
+    ``options`` (timeout, isolate, ...) are for protocol engines."""
+    parsed = spec if isinstance(spec, EngineSpec) else parse_engine_spec(spec)
+    if parsed.kind is EngineKind.IN_PROCESS:
+        return _load_python(parsed)
     from castrules.harness.subprocess_engine import SubprocessEngine  # imported lazily: only external engines need it
 
-    return SubprocessEngine.from_command_line(spec, **options)
+    return SubprocessEngine.from_command_line(parsed.target, **options)
 
 
-def _looks_like_python(spec: str) -> bool:
-    module, sep, attr = spec.partition(":")
-    return bool(sep) and " " not in spec and "/" not in module and module.replace(".", "").replace("_", "").isalnum() and attr.isidentifier()
-
-
-def _load_python(spec: str) -> Engine:
-    module_name, _, attr = spec.partition(":")
+def _load_python(spec: EngineSpec) -> Engine:
+    module_name, attr = spec.module, spec.attribute
+    _current_directory_importable()
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise EngineLoadError(f"cannot import engine module {module_name!r}: {exc}") from exc
+        raise EngineLoadError(f"cannot import engine module {module_name!r}: {exc} (looked in the current directory "
+                              f"{os.getcwd()} and the installed packages)") from exc
     try:
         factory = getattr(module, attr)
     except AttributeError as exc:
@@ -65,9 +65,18 @@ def _load_python(spec: str) -> Engine:
     engine = factory() if isinstance(factory, type) or callable(factory) else factory
     missing = [a for a in ("name", "version", "features", "run") if not hasattr(engine, a)]
     if missing:
-        raise EngineLoadError(f"engine {spec!r} lacks {', '.join(missing)}: see harness.engine.Engine")
+        raise EngineLoadError(f"engine {spec.target!r} lacks {', '.join(missing)}: see castrules.harness.engine.Engine")
     engine.features = frozenset(engine.features)
     return engine
+
+
+def _current_directory_importable() -> None:
+    """Put the current directory first on ``sys.path``, as ``python -m`` (and pytest's rootdir)
+    do, so ``--engine mymod:Engine`` finds ``mymod.py`` beside the user (the console script's
+    ``sys.path`` starts at its own folder instead)."""
+    here = os.getcwd()
+    if not any(os.path.abspath(entry or os.curdir) == here for entry in sys.path):
+        sys.path.insert(0, here)
 
 
 def close(engine: Engine) -> None:
@@ -76,12 +85,17 @@ def close(engine: Engine) -> None:
         closer()
 
 
+def is_reference(engine: object) -> bool:
+    """Whether the engine declares itself the reference oracle (``reference`` is True)."""
+    return getattr(engine, "reference", False) is True
+
+
 def oracle_explainer(engine: Engine) -> Engine | None:
     """The oracle, to explain another engine's failures; None when the engine is the oracle
     itself (its own trace is the explanation) or the oracle cannot be loaded."""
-    if getattr(engine, "name", None) == "castrules-oracle":
+    if is_reference(engine):
         return None
     try:
-        return load_engine("oracle")
+        return load_engine(ORACLE)
     except EngineLoadError:
         return None

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from castrules.harness import schemas
+from castrules.harness import paths, schemas
 from castrules.harness.documents import DocumentError, dump_yaml, load_document
+from castrules.harness.engine import is_reference
 from castrules.harness.results import Result, Status
 
 
@@ -136,3 +137,18 @@ def _first_line(result: Result) -> str:
     if result.mismatches:
         return str(result.mismatches[0])[:200]
     return (result.message.splitlines() or ["failing"])[0][:200]
+
+
+ORACLE_EXPECTATIONS = "oracle-known-failures.yaml"
+
+
+def default_expectations(engine: object, given: Path | None) -> Expectations:
+    """The expectations of a run: the file given, else the oracle's shipped known failures when
+    the engine is the reference oracle (recognised by ``reference``), else none."""
+    if given is not None:
+        return load_expectations(given)
+    if is_reference(engine):
+        shipped = paths.cases_dir() / ORACLE_EXPECTATIONS
+        if shipped.exists():
+            return load_expectations(shipped)
+    return Expectations({})

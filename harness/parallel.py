@@ -31,14 +31,14 @@ def shard(cases: Sequence[Case], spec: str) -> list[Case]:
 def _init(engine_spec: str, options: dict, expectations_path: str | None) -> None:
     from pathlib import Path
 
-    from castrules.harness.cli import default_expectations
     from castrules.harness.engine import load_engine, oracle_explainer
+    from castrules.harness.expectations import default_expectations
     from castrules.harness.suite import shared_suite
 
     suite = shared_suite()
     engine = load_engine(engine_spec, **options)
     _worker.update(suite=suite, by_id=suite.by_id(), engine=engine, explainer=oracle_explainer(engine),
-                   expectations=default_expectations(engine.name, Path(expectations_path) if expectations_path else None))
+                   expectations=default_expectations(engine, Path(expectations_path) if expectations_path else None))
 
 
 def _run(case_id: str) -> Result:

@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from castrules.harness import paths
-from castrules.harness.cli import default_expectations, describe_result
+from castrules.harness.console import describe_result
 from castrules.harness.engine import close, load_engine, oracle_explainer
+from castrules.harness.expectations import default_expectations
 from castrules.harness.results import Status
 from castrules.harness.runner import run_case
 from castrules.harness.suite import METADATA_DIRS, Suite, shared_suite
@@ -117,7 +118,7 @@ class _State:
                                        timeout=self.config.getoption("castrules_timeout"),
                                        isolate=self.config.getoption("castrules_isolate"))
             given = self.config.getoption("expectations")
-            self._expectations = default_expectations(self._engine.name, given)
+            self._expectations = default_expectations(self._engine, given)
             self._explainer = oracle_explainer(self._engine)
         return self._engine
 

@@ -15,7 +15,8 @@ from castrules.harness import schemas
 from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog
 from castrules.harness.compare import compare
-from castrules.harness.engine import Engine, EngineGaveUp
+from castrules.harness.engine import Engine
+from castrules.harness.engine_errors import EngineGaveUp, is_timeout
 from castrules.harness.expectations import Expectations
 from castrules.harness.results import Result, Status
 
@@ -69,7 +70,7 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
         raise  # the engine cannot go on at all: stop the run, keeping the results so far
     except Exception as exc:  # an engine's bug is a result, not a crash of the run
         tail = "".join(traceback.format_exception(exc)[-3:]).strip()
-        status = Status.TIMEOUT if type(exc).__name__ == "EngineTimeout" else Status.ERROR
+        status = Status.TIMEOUT if is_timeout(exc) else Status.ERROR
         return replace(base, status=status, message=f"{type(exc).__name__}: {exc}",
                        duration=time.perf_counter() - started,
                        diagnostics=getattr(exc, "diagnostics", "") or tail)

@@ -26,7 +26,8 @@ import time
 from typing import Any, Mapping, Sequence
 
 from castrules.harness import __version__, schemas
-from castrules.harness.engine import EngineGaveUp, EngineLoadError
+from castrules.harness.engine_errors import (EngineCrashed, EngineFailure, EngineLoadError, EngineProtocolError,
+                                            EngineStartError, EngineTimeout, TooManyRestarts)
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 10.0           # seconds per case
@@ -37,42 +38,6 @@ MAX_LINE_BYTES = 64 * 1024 * 1024
 STDERR_LINES = 200               # ring buffer of the engine's stderr, per process
 STDERR_LINE_CHARS = 500
 DIAGNOSTIC_LINES = 40            # how much of that tail is attached to an error
-
-
-class EngineFailure(Exception):
-    """One case went wrong in the engine process; ``diagnostics`` is the tail of its stderr."""
-
-    def __init__(self, message: str, diagnostics: str = "") -> None:
-        super().__init__(message)
-        self.diagnostics = diagnostics
-
-
-class EngineTimeout(EngineFailure):
-    """The engine did not answer in time (the runner reports TIMEOUT for this class name)."""
-
-
-class EngineCrashed(EngineFailure):
-    """The engine exited or closed its stdout while running a case."""
-
-
-class EngineProtocolError(EngineFailure):
-    """The engine wrote something that is not a protocol v1 answer to the request sent."""
-
-
-class EngineStartError(EngineLoadError):
-    """The engine could not be started or did not complete the handshake."""
-
-    def __init__(self, message: str, diagnostics: str = "") -> None:
-        super().__init__(message)
-        self.diagnostics = diagnostics
-
-
-class TooManyRestarts(EngineGaveUp):
-    """The engine had to be restarted too often: the run stops here, keeping its results.
-
-    ``harness.runner`` must let ``EngineGaveUp`` through (it turns every other exception
-    raised by an engine into that case's result); the CLI reports it after the results.
-    """
 
 
 class _Timeout(Exception):

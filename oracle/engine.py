@@ -28,6 +28,13 @@ class OracleEngine:
     version = VERSION
     features = FEATURES
 
+    @property
+    def reference(self) -> bool:
+        """The harness's way to recognise the reference oracle (for its explanations and its
+        known-failures file): true for this class only, so a subclass that changes a rule
+        (a mutant) is an engine like any other."""
+        return type(self) is OracleEngine
+
     def run(self, request: Mapping[str, Any]) -> dict:
         """Run one case request: {"case": {...}, "cards": {...}, "observe": [...]}."""
         from .errors import RequestError

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from castrules.harness.cli import default_expectations, main
+from castrules.harness.cli import main
+from castrules.harness.expectations import default_expectations
 from castrules.harness.engine import load_engine
 from castrules.harness.mutants_cli import MUTANTS_MODULE, baseline, registry, run_mutant
 from castrules.harness.results import Status
@@ -46,7 +47,7 @@ def test_registry_has_the_required_mutants_and_more():
 
 def test_unmutated_oracle_passes_the_suite(suite):
     engine = load_engine("oracle")
-    expectations = default_expectations(engine.name, None)
+    expectations = default_expectations(engine, None)
     bad = [r.case_id for r in (run_case(engine, c, suite.catalog, expectations) for c in suite.cases)
            if r.status.is_unexpected]
     assert not bad, f"the oracle fails {bad[:10]}"
