@@ -24,7 +24,7 @@ from castrules.harness.expectations import (ExpectationsError, Expectations, def
 from castrules.harness.outputs import write_outputs
 from castrules.harness.progress import Progress, choose_mode
 from castrules.harness.results import Result, trace_line
-from castrules.harness.suite import Suite, load_suite, select, shared_suite
+from castrules.harness.suite import Suite, load_suite, shared_suite
 
 __all__ = ["main", "build_parser", "describe_result", "EXIT_OK", "EXIT_UNEXPECTED", "EXIT_USAGE"]
 
@@ -125,9 +125,12 @@ def _csv(text: str) -> list[str]:
 
 
 def _load(args: argparse.Namespace) -> tuple[Suite, list[Case]]:
+    """The suite and the cases selected; an unknown name or an empty selection is a usage error."""
+    from castrules.harness.selection import select_checked
+
     suite = shared_suite()
-    cases = select(suite.cases, getattr(args, "keyword", None), getattr(args, "features_include", []),
-                   getattr(args, "features_exclude", []), getattr(args, "ids", []))
+    cases = select_checked(suite, getattr(args, "keyword", None), getattr(args, "features_include", []),
+                           getattr(args, "features_exclude", []), getattr(args, "ids", []))
     return suite, cases
 
 
@@ -205,6 +208,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         expectations = default_expectations(engine, expectations_path)
         warn_stale(expectations, suite, args.strict)
+        warn_engine_features(engine, suite, args.strict)
         progress = Progress(len(cases), choose_mode(args.quiet, args.verbose, sys.stdout))
         from castrules.harness.runner import iter_results
 
@@ -278,6 +282,19 @@ def warn_stale(expectations: Expectations, suite: Suite, strict: bool) -> None:
     print(f"castrules: warning: {text} (an error under --strict)", file=sys.stderr)
 
 
+def warn_engine_features(engine, suite: Suite, strict: bool) -> None:
+    """Features the engine declares that the suite does not know: a warning, an error under --strict."""
+    from castrules.harness.names import UnknownNameError
+    from castrules.harness.selection import unknown_engine_features
+
+    text = unknown_engine_features(engine.features, suite)
+    if text is None:
+        return
+    if strict:
+        raise UnknownNameError(text)
+    print(f"castrules: warning: {text} (an error under --strict)", file=sys.stderr)
+
+
 def update_expectations(target: Path, applied: Expectations, results: list[Result], engine_name: str) -> None:
     """Merge the run into ``target`` (its own entries when it exists, else those applied)."""
     from castrules.harness.expectations import changes
@@ -294,8 +311,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
     suite = load_suite()
     case = suite.by_id().get(args.case_id)
     if case is None:
-        matches = [c.id for c in suite.cases if args.case_id in c.id]
-        hint = f"; did you mean: {', '.join(matches[:5])}" if matches else ""
+        from castrules.harness.names import closest
+
+        matches = closest(args.case_id, [c.id for c in suite.cases], n=5)
+        hint = f"; did you mean: {', '.join(matches)}" if matches else ""
         print(f"castrules: no case with id {args.case_id!r}{hint}", file=sys.stderr)
         return EXIT_USAGE
     engine = load_engine(args.engine)

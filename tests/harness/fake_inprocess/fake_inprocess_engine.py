@@ -13,3 +13,10 @@ class Engine:
                      for n in request["observe"]}
         return {"status": "ok", "steps": [{"legal": True, "total_cost": cost} for _ in case["steps"]],
                 "snapshots": snapshots}
+
+
+class Misspelt(Engine):
+    """Declares a feature the suite does not know (a typo of prowl)."""
+
+    name = "fake-misspelt"
+    features = frozenset({"casting", "prowll"})
