@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Sequence
 
@@ -23,7 +24,9 @@ from castrules.harness.expectations import (ExpectationsError, Expectations, def
                                             updated, write)
 from castrules.harness.outputs import write_outputs
 from castrules.harness.progress import Progress, choose_mode
+from castrules.harness.report_jsonl import ReportWriter, header
 from castrules.harness.results import Result, trace_line
+from castrules.harness.run_details import RunDetails, selection_of
 from castrules.harness.suite import Suite, load_suite, shared_suite
 
 __all__ = ["main", "build_parser", "describe_result", "EXIT_OK", "EXIT_UNEXPECTED", "EXIT_USAGE"]
@@ -212,10 +215,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         progress = Progress(len(cases), choose_mode(args.quiet, args.verbose, sys.stdout))
         from castrules.harness.runner import iter_results
 
+        head = header(engine, len(cases), selection=selection_of(args.keyword, args.features_include, args.features_exclude,
+                                                                 args.ids, args.shard))
+        started = time.monotonic()
         if args.report:
-            from castrules.harness.report_jsonl import ReportWriter, header
-
-            writer = ReportWriter(args.report, header(engine, len(cases)))
+            writer = ReportWriter(args.report, head)
         try:
             if args.jobs > 1:
                 from castrules.harness.parallel import run_parallel
@@ -242,7 +246,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             writer.close(complete=stopped is None, ended=ended)
         close(engine)
     print_report(results, engine, suite, quiet=args.quiet, tables=not args.no_tables, selected=len(cases))
-    write_outputs(args, results, engine, suite, truncated=stopped is not None)
+    details = RunDetails.from_report(head, None if stopped else {"duration": time.monotonic() - started, "ended": ended})
+    write_outputs(args, results, engine, suite, truncated=stopped is not None, details=details)
     if ended == "maxfail":
         print(f"castrules: stopped after {args.maxfail} unexpected result(s) (--maxfail); "
               f"{len(cases) - len(results)} case(s) not run", file=sys.stderr)

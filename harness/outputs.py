@@ -12,7 +12,8 @@ from typing import Any
 from castrules.harness.results import Result
 
 
-def write_outputs(targets: Any, results: list[Result], engine, suite, truncated: bool = False) -> None:
+def write_outputs(targets: Any, results: list[Result], engine, suite, truncated: bool = False, details=None) -> None:
+    """``details`` (a RunDetails) goes on the HTML page."""
     titles = {n: suite.vocabulary.rule_title(n) for n in {r for res in results for r in res.rules}}
     if getattr(targets, "markdown", None):
         from castrules.harness import report_markdown
@@ -24,7 +25,7 @@ def write_outputs(targets: Any, results: list[Result], engine, suite, truncated:
         from castrules.harness import report_html
 
         targets.html.parent.mkdir(parents=True, exist_ok=True)
-        targets.html.write_text(report_html.render(results, engine.name, engine.version, titles, truncated), encoding="utf-8")
+        targets.html.write_text(report_html.render(results, engine.name, engine.version, titles, truncated, details), encoding="utf-8")
     if getattr(targets, "badges", None):
         from castrules.harness.badges import write_badges
 

@@ -7,16 +7,21 @@ import argparse
 from pathlib import Path
 
 from castrules.harness.coverage import print_coverage
-from castrules.harness.rerender import rerender
+from castrules.harness.rerender import compare_files, rerender
 
 
 def register(sub) -> None:
-    rep = sub.add_parser("report", help="render a JSON-lines report as Markdown, HTML, badges or JUnit")
-    rep.add_argument("report", type=Path, help="a report written by castrules run --report")
+    rep = sub.add_parser("report", help="render saved reports (merging a CI matrix's shards) or compare two runs")
+    rep.add_argument("reports", nargs="*", type=Path, metavar="REPORT.jsonl",
+                     help="reports written by castrules run --report; several (the shards of one run) are merged")
+    rep.add_argument("--compare", nargs=2, type=Path, metavar=("OLD.jsonl", "NEW.jsonl"),
+                     help="list the regressions and fixes between two runs (exit 1 on a regression)")
     rep.add_argument("--markdown", type=Path, metavar="FILE.md")
     rep.add_argument("--html", type=Path, metavar="FILE.html")
     rep.add_argument("--badges", type=Path, metavar="DIR")
     rep.add_argument("--junit", type=Path, metavar="FILE.xml")
+    rep.add_argument("--json", type=Path, metavar="FILE.json", help="with --compare: the comparison as JSON")
+    rep.add_argument("--jsonl", type=Path, metavar="FILE.jsonl", help="the (merged) report as JSON lines")
     rep.set_defaults(handler=cmd_report)
 
     cov = sub.add_parser("coverage", help="which cases cite each rule in scope and cover each seed ruling")
@@ -26,7 +31,17 @@ def register(sub) -> None:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    return rerender(args.report, args)
+    if args.compare:
+        if args.reports:
+            raise ValueError("give either reports to render or --compare OLD.jsonl NEW.jsonl, not both")
+        if args.badges or args.junit or args.jsonl:
+            raise ValueError("--compare writes --markdown, --html and --json (badges, JUnit and JSON lines are for one run)")
+        return compare_files(*args.compare, args)
+    if not args.reports:
+        raise ValueError("give a report to render (several to merge shards), or --compare OLD.jsonl NEW.jsonl")
+    if args.json:
+        raise ValueError("--json is for --compare; a run's report is JSON lines already (--jsonl writes a merged one)")
+    return rerender(args.reports, args)
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:

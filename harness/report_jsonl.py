@@ -19,11 +19,15 @@ from castrules.harness.summary import totals
 REPORT_FORMAT = 1
 
 
-def header(engine: Any, cases: int, protocol: int | None = None) -> dict:
-    return {"type": "header", "format": REPORT_FORMAT, "suite_version": __version__, "cases": cases,
+def header(engine: Any, cases: int, protocol: int | None = None, selection: dict | None = None) -> dict:
+    """The first line; ``selection`` (see run_details.selection_of) says which cases and shard."""
+    head = {"type": "header", "format": REPORT_FORMAT, "suite_version": __version__, "cases": cases,
             "engine": {"name": engine.name, "version": engine.version, "features": sorted(engine.features)},
             "protocol": protocol if protocol is not None else getattr(engine, "protocol", None),
             "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    if selection is not None:
+        head["selection"] = selection
+    return head
 
 
 def case_line(result: Result) -> dict:
@@ -76,6 +80,20 @@ class Report:
 
     def results(self) -> list[Result]:
         return [result_from_json(c) for c in self.cases]
+
+    def details(self):
+        from castrules.harness.run_details import RunDetails
+
+        return RunDetails.from_report(self.header or {}, self.footer)
+
+
+def write_report(path: Path, report: Report) -> None:
+    """Write a report (a merged one) back as JSON lines; a truncated one stays without footer."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = [report.header, *report.cases]
+    if report.footer is not None:
+        lines.append(report.footer)
+    path.write_text("".join(json.dumps(line, ensure_ascii=False, default=str) + "\n" for line in lines), encoding="utf-8")
 
 
 def read_report(path: Path) -> Report:
