@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Sequence
 
 from castrules.harness import __version__, bench_cli, fuzz_cli, mutants_cli, protocol_cli, report_cli
+from castrules.harness.arguments import Parser
 from castrules.harness.bundle import build_bundle, bundle_problems
 from castrules.harness.cases import Case
 from castrules.harness.console import describe_result, print_report
@@ -32,7 +33,6 @@ from castrules.harness.suite import Suite, load_suite, shared_suite
 __all__ = ["main", "build_parser", "describe_result", "EXIT_OK", "EXIT_UNEXPECTED", "EXIT_USAGE"]
 
 
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -49,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="castrules", description="Conformance suite for casting spells in Magic: The Gathering.")
+    parser = Parser(prog="castrules", description="Conformance suite for casting spells in Magic: The Gathering.")
     parser.add_argument("--version", action="version", version=f"castrules {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 

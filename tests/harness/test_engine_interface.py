@@ -126,3 +126,16 @@ def test_the_protocol_timeout_is_the_shared_type():
     from castrules.harness import subprocess_engine
 
     assert subprocess_engine.EngineTimeout is EngineTimeout
+
+
+def test_smoke_takes_the_cmd_prefix_and_refuses_an_in_process_spec():
+    import io
+
+    from castrules.harness.smoke import smoke
+
+    out = io.StringIO()
+    assert smoke("py:castrules.oracle:OracleEngine", out=out) == 1
+    assert "castrules serve --engine" in out.getvalue()
+    out = io.StringIO()
+    assert smoke("cmd:no-such-program-castrules-test", timeout=2, startup_timeout=2, out=out) == 1
+    assert "no such program 'no-such-program-castrules-test'" in out.getvalue()
