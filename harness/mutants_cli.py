@@ -33,19 +33,27 @@ def cmd_mutants(args: argparse.Namespace) -> int:
         return EXIT_OK
     started = time.perf_counter()
     reports = run_all(args.only, args.module, args.max_kills)
-    survivors = [r for r in reports if not r.killed]
+    survivors = [r for r in reports if r.status == "survived"]
+    broken = [r for r in reports if r.status == "broken"]
     if args.json:
         print(json.dumps({"mutants": [r.to_json() for r in reports], "survived": [r.name for r in survivors],
+                          "broken": [r.name for r in broken],
                           "seconds": round(time.perf_counter() - started, 3)}, indent=2))
     else:
         for r in reports:
-            if r.killed:
+            if r.status == "broken":
+                print(f"BROKEN    {r.name}: {r.broken}")
+            elif r.killed:
                 ids = r.killed_by + [f"{i} (error)" for i in r.errored_on]
                 print(f"killed    {r.name}: {', '.join(ids)}")
             else:
                 print(f"SURVIVED  {r.name}: {r.description} ({r.cases_run} cases)")
-        print(f"\n{len(reports)} mutants: {len(reports) - len(survivors)} killed, {len(survivors)} survived "
+        killed = len(reports) - len(survivors) - len(broken)
+        print(f"\n{len(reports)} mutants: {killed} killed, {len(survivors)} survived, {len(broken)} broken "
               f"({time.perf_counter() - started:.1f}s)")
         if survivors:
             print("A surviving mutant is a hole in the suite: write a case its bug fails.", file=sys.stderr)
-    return EXIT_SURVIVORS if survivors else EXIT_OK
+        if broken:
+            print("A broken mutant no longer injects its bug: fix the mutant (its seams, its witness cases), "
+                  "not the suite.", file=sys.stderr)
+    return EXIT_SURVIVORS if survivors or broken else EXIT_OK

@@ -1,9 +1,11 @@
 """Mutation testing of the suite: running it against each mutant (``castrules mutants``).
 
-Each mutant is an engine: the oracle with one realistic bug injected (``oracle/mutants.py``,
-loaded by spec string like any other engine, ``castrules.oracle.mutants:<Name>``). The suite runs
+Each mutant is an engine: the oracle with one realistic bug injected (``castrules.mutation``,
+loaded by spec string like any other engine, ``castrules.mutation:<Name>``). The suite runs
 against each; a mutant is *killed* when a case the unmutated oracle passes fails (or errors)
-on it. A mutant no case kills is a hole in the suite: write a case that catches its bug.
+on it. A mutant no case kills is a hole in the suite: write a case that catches its bug. A
+mutant that does not fail the cases built for it, or whose seam is gone, is *broken*: fix the
+mutant, not the suite (``castrules.mutation.check``).
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from castrules.harness.catalog import Catalog
 from castrules.harness.engine import close, load_engine
 from castrules.harness.results import Status
 from castrules.harness.runner import run_case
+from castrules.mutation.check import broken_reason, mutant_class
 
-MUTANTS_MODULE = "castrules.oracle.mutants"
+MUTANTS_MODULE = "castrules.mutation"
 
 
 @dataclass
@@ -30,15 +33,23 @@ class MutantReport:
     errored_on: list[str] = field(default_factory=list)     # cases on which the mutant raised or broke its contract
     cases_run: int = 0
     seconds: float = 0.0
+    broken: str | None = None                               # why the mutant cannot be trusted
 
     @property
     def killed(self) -> bool:
-        return bool(self.killed_by or self.errored_on)
+        return self.broken is None and bool(self.killed_by or self.errored_on)
+
+    @property
+    def status(self) -> str:
+        return "broken" if self.broken is not None else ("killed" if self.killed else "survived")
 
     def to_json(self) -> dict:
-        return {"name": self.name, "description": self.description,
-                "status": "killed" if self.killed else "survived", "killed_by": self.killed_by,
-                "errored_on": self.errored_on, "cases_run": self.cases_run, "seconds": round(self.seconds, 3)}
+        out = {"name": self.name, "description": self.description, "status": self.status,
+               "killed_by": self.killed_by, "errored_on": self.errored_on, "cases_run": self.cases_run,
+               "seconds": round(self.seconds, 3)}
+        if self.broken is not None:
+            out["broken"] = self.broken
+        return out
 
 
 def registry(module: str = MUTANTS_MODULE) -> dict[str, str]:
@@ -65,6 +76,12 @@ def run_mutant(name: str, description: str, cases: Sequence[Case], catalog: Cata
     killing cases (0: run them all)."""
     report = MutantReport(name, description)
     started = time.perf_counter()
+    cls = mutant_class(module, name)
+    if cls is not None:
+        report.broken = broken_reason(cls, {c.id: c for c in cases}, catalog)
+        if report.broken is not None:
+            report.seconds = time.perf_counter() - started
+            return report
     engine = load_engine(f"{module}:{name}")
     try:
         for case in cases:

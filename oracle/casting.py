@@ -11,14 +11,14 @@ from typing import Any, Mapping, Sequence
 
 from . import payment
 from .characteristics import chars, matches
-from .costs import (ChoiceError, ConcreteCost, ManaCost, cost_text, hybrid_options, phyrexian_count,
+from .costs import (ChoiceError, ConcreteCost, ManaCost, concrete_text, cost_text, hybrid_options, phyrexian_count,
                     resolve_choices)
 from .errors import Illegal, RequestError
-from .prowl import choose_prowl, prowl_costs, prowl_enabler
+from .prowl import choose_prowl, prowl_costs
 from .reasons import Reason
 from .state import MAIN_STEPS, State
+from .seams import rules
 from .targets import assign_targets
-from .total_cost import determine
 from .trace import Trace
 from .zones import move
 
@@ -118,6 +118,15 @@ class Proposal:
     division: tuple[tuple[str, int], ...] = ()
     y: int | None = None
     z: int | None = None
+
+
+def one_alternative_cost(announced: Sequence[str]) -> str | None:
+    """118.9a: at most one alternative cost may be announced for a spell; the one, or None."""
+    if len(announced) > 1:
+        raise _fail(Reason.MULTIPLE_ALTERNATIVE_COSTS,
+                    f"{len(announced)} alternative costs announced ({', '.join(announced)}); only one may "
+                    "apply (118.9a)", "601.2b")
+    return announced[0] if announced else None
 
 
 def _fail(reason: Reason, note: str, substep: str) -> Illegal:
@@ -232,10 +241,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         spell = state.obj(spec.object)
     trace.add("601.2a", f"{c.name} ({spec.object}) moves from {from_zone} to the stack under {caster}'s control")
     # ---- 601.2b: announcements ---------------------------------------------------------------
-    if len(spec.alternative) > 1:
-        raise _fail(Reason.MULTIPLE_ALTERNATIVE_COSTS,
-                    f"{len(spec.alternative)} alternative costs announced ({', '.join(spec.alternative)}); only one may "
-                    "apply (118.9a)", "601.2b")
+    alt = rules().one_alternative_cost(spec.alternative)
     if spec.prototype:
         if spell.base.prototype is None:
             raise _fail(Reason.PROTOTYPE_UNAVAILABLE, f"{c.name} has no prototype (702.160a)", "601.2b")
@@ -245,7 +251,6 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         trace.add("718.3", f"cast prototyped: mana cost {p.mana_cost}, {p.power}/{p.toughness} (718.3a-b)")
     c = chars(state, spell)
     mana_cost = c.mana_cost
-    alt = spec.alternative[0] if spec.alternative else None
     to_pay: ManaCost | None
     if alt is None:
         to_pay = mana_cost
@@ -261,7 +266,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
             raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE,
                         f"{spec.permission} grants {c.name} no prowl cost; its prowl costs come from "
                         f"{', '.join(p.source for p in costs)} (702.76a, 118.9)", "601.2b")
-        enabler = prowl_enabler(state, c, caster)
+        enabler = rules().prowl_enabler(state, c, caster)
         if enabler is None:
             types = "every creature type" if c.all_creature_types else (", ".join(sorted(c.creature_types)) or "none")
             raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE,
@@ -562,11 +567,11 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     if prop.to_pay is not None:
         cx, cy, cz = _cost_values(prop.to_pay, prop.x, prop.y, prop.z)
         start = resolve_choices(prop.to_pay, cx, list(hybrid), list(phyrexian), y=cy, z=cz)
-        tc = determine(state, spell, caster, start, prop.label, spec.reductions, trace)
+        tc = rules().total_cost(state, spell, caster, start, prop.label, spec.reductions, trace)
         total = tc.cost
     else:
         trace.add("118.6", "the spell has no mana cost and no alternative cost: its cost is unpayable")
-    total_text = total and _text(total)
+    total_text = total and concrete_text(total)
     life = total.life if total is not None else 0
     try:
         # 601.2g: mana abilities
@@ -578,14 +583,14 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
             raise Illegal(Reason.UNPAYABLE_COST, f"{chars(state, spell).name} has no mana cost; an unpayable cost "
                                                  "can't be paid (118.6)", "601.2h")
         for oid in spec.sacrifice:
-            if not _sacrificable(state, prop, oid):
+            if not sacrificable(state, prop, oid):
                 raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{oid} can't be sacrificed to pay the additional cost "
                                                              "(118.8, 601.2h)", "601.2h")
         for oid in spec.reveal:
             if not _revealable(state, prop, oid):
                 raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{oid} is not a card in {caster}'s hand that the "
                                                              "reveal cost asks for (118.8, 601.2h)", "601.2h")
-        state = payment.pay_life(state, caster, total.life, trace)
+        state = rules().pay_life(state, caster, total.life, trace)
         used = frozenset(o for o, _, _ in spec.mana_abilities)
         state = payment.pay_mana(state, caster, total, spec.auto_pay, used, trace, spell=spell)
         for oid in spec.sacrifice:
@@ -607,12 +612,7 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     return state, result
 
 
-def _text(total: ConcreteCost) -> str:
-    from .costs import concrete_text
-    return concrete_text(total)
-
-
-def _sacrificable(state: State, prop: Proposal, oid: str) -> bool:
+def sacrificable(state: State, prop: Proposal, oid: str) -> bool:
     obj = state.objects.get(oid)
     if obj is None or obj.zone != "battlefield" or obj.controller != prop.caster or oid == prop.spell:
         return False
@@ -661,13 +661,13 @@ def cast(state: State, spec: CastSpec, trace: Trace) -> tuple[State, dict]:
     prop = propose(state, spec, trace)
     candidates = _candidates(prop.to_pay, spec)
     if len(candidates) == 1:
-        return pay(prop, spec, candidates[0][0], candidates[0][1], trace)
+        return rules().pay_spell(prop, spec, candidates[0][0], candidates[0][1], trace)
     first_error: Illegal | None = None
     first_lines: list = []
     for hyb, phy in candidates:
         attempt = Trace(trace.step)
         try:
-            result = pay(prop, spec, hyb, phy, attempt)
+            result = rules().pay_spell(prop, spec, hyb, phy, attempt)
         except Illegal as exc:
             if first_error is None:
                 first_error, first_lines = exc, attempt.lines

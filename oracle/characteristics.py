@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .cards import Ability, CardDef, Filter
 from .costs import ManaCost, colors_of, parse_cost
 from .creature_types import CREATURE_TYPES
+from .seams import rules
 from .state import Obj, State
 
 OFF_BATTLEFIELD_CARD_ZONES = frozenset({"hand", "graveyard", "library", "exile", "command"})
@@ -90,12 +91,12 @@ def chars(state: State, obj: Obj) -> Chars:
     hit = cache.get(key)
     if hit is not None and hit[0] is obj:
         return hit[1]
-    value = _compute(state, obj)
+    value = rules().characteristics(state, obj)
     cache[key] = (obj, value)
     return value
 
 
-def _compute(state: State, obj: Obj) -> Chars:
+def compute_characteristics(state: State, obj: Obj) -> Chars:
     base = obj.base
     proto = base.prototype if prototype_active(obj) else None
     cost_text = proto.mana_cost if proto else base.mana_cost
@@ -229,6 +230,11 @@ def _granted_keywords(state: State, obj: Obj, c: Chars) -> frozenset[str]:
     return frozenset(out)
 
 
+def cost_mana_value(cost: ManaCost, x: int | None = None, y: int | None = None, z: int | None = None) -> int:
+    """202.3: the mana value of a mana cost, each {X}, {Y}, {Z} counting the value given."""
+    return cost.mana_value(x, y=y, z=z)
+
+
 def mana_value(c: Chars, obj: Obj) -> int:
     """202.3: on the stack each {X}, {Y}, {Z} counts its announced value (202.3e, 107.3p);
     elsewhere they count 0 (107.3g). No mana cost: 0 (202.3a), except a transformed permanent's
@@ -237,18 +243,18 @@ def mana_value(c: Chars, obj: Obj) -> int:
     if obj.kind == "card" and obj.copy_of is None:
         if obj.melded_with is not None:
             # 202.3c: the combined mana costs of the front faces of both cards representing it
-            return sum(parse_cost(card.mana_cost).mana_value(None) for card in (obj.card, obj.melded_with)
+            return sum(rules().cost_mana_value(parse_cost(card.mana_cost)) for card in (obj.card, obj.melded_with)
                        if card.mana_cost is not None)
         if obj.transformed and obj.card.back_face is not None:
             # 202.3b: the back face counts the front face's mana cost
             front = parse_cost(obj.card.mana_cost)
-            return front.mana_value(None) if front is not None else 0
+            return rules().cost_mana_value(front) if front is not None else 0
     # a copy of a back face or of a melded permanent has the copied face's (absent) mana cost: 0
     if c.mana_cost is None:
         return 0
     if obj.zone != "stack":
-        return c.mana_cost.mana_value(None)
-    return c.mana_cost.mana_value(obj.x, y=obj.y, z=obj.z)
+        return rules().cost_mana_value(c.mana_cost)
+    return rules().cost_mana_value(c.mana_cost, obj.x, obj.y, obj.z)
 
 
 def matches(c: Chars, obj: Obj, flt: Filter, source_controller: str | None, source_id: str | None = None) -> bool:

@@ -8,9 +8,10 @@ from dataclasses import replace
 from typing import Mapping, Sequence
 
 from .characteristics import chars
-from .effects import damage_object, damage_player
+from .effects import damage_player
 from .errors import Illegal, RequestError
 from .reasons import Reason
+from .seams import rules
 from .state import State
 from .trace import Trace
 from .turns import change_step
@@ -84,10 +85,10 @@ def combat_damage(state: State, trace: Trace) -> State:
                 if "deathtouch" in chars(before, att).keywords:
                     lethal = min(lethal, 1)
                 amount = remaining if i == len(blockers) - 1 else min(remaining, lethal)
-                state = damage_object(state, att, b.id, amount, trace)
+                state = rules().combat_damage_object(state, att, b.id, amount, trace)
                 remaining -= amount
         elif att.attacking and before.player(att.attacking).in_game:
             state = damage_player(state, att, att.attacking, power, True, trace)
         for b in blockers:
-            state = damage_object(state, b, att.id, max(0, chars(before, b).power or 0), trace)
+            state = rules().combat_damage_object(state, b, att.id, max(0, chars(before, b).power or 0), trace)
     return state

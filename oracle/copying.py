@@ -6,6 +6,7 @@ from dataclasses import replace
 from .errors import Illegal, RequestError
 from .reasons import Reason
 from .resolution import PendingTrigger, enter_battlefield, put_triggers
+from .seams import rules
 from .state import Obj, State
 from .trace import Trace
 
@@ -118,7 +119,7 @@ def _targeted_spell(state: State, oid: str, what: str) -> Obj:
     return orig
 
 
-def _legal_for_each_target(state: State, orig: Obj, ref: str, controller: str, source_id: str) -> bool:
+def legal_for_each_target(state: State, orig: Obj, ref: str, controller: str, source_id: str) -> bool:
     """707.10d-e: `ref` must be a legal target for each instance of "target" of the spell."""
     from .targets import check_ref, legal_target
     check_ref(state, ref)
@@ -143,11 +144,11 @@ def copy_with_target(state: State, oid: str, new_id: str, controller: str | None
     _new_id(state, new_id)
     orig = _targeted_spell(state, oid, "copy_spell target")
     who = controller or orig.controller
-    if not _legal_for_each_target(state, orig, target, who, new_id):
+    if not rules().copy_target_legal(state, orig, target, who, new_id):
         trace.add("707.10e", f"{target} is not a legal target for each target of the copy of {orig.base.name}: "
                              f"no copy is created ({new_id})")
         return state
-    state = copy_spell(state, oid, new_id, controller, trace)
+    state = rules().copy_spell(state, oid, new_id, controller, trace)
     trace.add("707.10e", f"every target of {new_id} becomes {target}")
     return _retarget_all(state, new_id, target)
 
@@ -165,12 +166,12 @@ def copy_for_each(state: State, oid: str, new_ids, controller: str | None, trace
         _new_id(state, nid)
     orig = _targeted_spell(state, oid, "copy_spell_for_each")
     who = controller or orig.controller
-    legal = [(ref, nid) for ref, nid in items if _legal_for_each_target(state, orig, ref, who, oid)]
+    legal = [(ref, nid) for ref, nid in items if rules().copy_target_legal(state, orig, ref, who, oid)]
     for ref, nid in items:
         if (ref, nid) not in legal:
             trace.add("707.10d", f"{ref} is not a legal target for each target of {orig.base.name}: no copy for it ({nid})")
     for ref, nid in legal:
-        state = copy_spell(state, oid, nid, controller, trace)
+        state = rules().copy_spell(state, oid, nid, controller, trace)
         state = _retarget_all(state, nid, ref)
         trace.add("707.10d", f"{nid}'s targets are all {ref}")
     return state

@@ -18,6 +18,7 @@ from .characteristics import chars, matches
 from .costs import ConcreteCost, ManaCost, ManaType, Supply, Unit, pay_from_pool, resolve_choices
 from .errors import Illegal
 from .reasons import Reason
+from .seams import rules
 from .state import Obj, State
 from .trace import Trace
 
@@ -153,7 +154,7 @@ def could_produce(state: State, obj: Obj, visiting: frozenset[str] = frozenset()
         return frozenset()
     out: set[str] = set()
     for ab in chars(state, obj).mana_abilities():
-        units = base_units(state, obj, ab, visiting | {obj.id})
+        units = rules().mana_ability_units(state, obj, ab, visiting | {obj.id})
         units = apply_replacements(state, obj, ab, units)
         for u in units:
             out |= _letters(u)
@@ -242,7 +243,7 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     `sacrifice`: the permanents a sacrifice cost sacrifices (the player's choice; default the
     first fitting one in setup order)."""
     obj, ab = find_mana_ability(state, player, oid, index)
-    check_tap_cost(state, obj, ab)
+    rules().check_tap_cost(state, obj, ab)
     before = state
     p = state.player(player)
     if ab.cost.mana:
@@ -285,7 +286,7 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     if ab.cost.untap:
         state = state.with_obj(replace(state.obj(oid), tapped=False))
     # the ability resolves at once (605.3b): production is judged now, costs already paid
-    units = base_units(state, state.obj(oid), ab, frozenset())
+    units = rules().mana_ability_units(state, state.obj(oid), ab, frozenset())
     units = apply_replacements(state, state.obj(oid), ab, units, trace, order)
     produced: list[str] = []
     for u in units:
@@ -339,7 +340,7 @@ def free_tap_ability(state: State, obj: Obj) -> tuple[int, Ability] | None:
         if (cost.tap and not cost.untap and not cost.mana and not cost.life and not cost.sacrifice_self
                 and cost.sacrifice is None):
             try:
-                check_tap_cost(state, obj, ab)
+                rules().check_tap_cost(state, obj, ab)
             except Illegal:
                 return None
             return i, ab
@@ -362,7 +363,7 @@ def supplies(state: State, player: str, exclude: frozenset[str] = frozenset(),
         index, ab = found
         if ab.spend_only is not None and not spendable_on(state, spell, (None, ab.spend_only, obj.controller, obj.id)):
             continue
-        units = apply_replacements(state, obj, ab, base_units(state, obj, ab, frozenset()))
+        units = apply_replacements(state, obj, ab, rules().mana_ability_units(state, obj, ab, frozenset()))
         extra = [frozenset(k) for who, k, _ in _triggers(state, obj, ab, [_first(u)[0] for u in units])
                  if who == player]
         all_units = tuple(Unit(frozenset(ManaType(t) for t in _letters(u))) for u in units + extra)

@@ -13,6 +13,7 @@ from . import mana_abilities
 from .costs import ConcreteCost, ManaPool, ManaType, Supply, Unit, concrete_text, pay_from_pool, plan_payment
 from .errors import Illegal
 from .reasons import Reason
+from .seams import rules
 from .state import State
 from .trace import Trace
 
@@ -68,7 +69,7 @@ def _listed_supplies(state: State, player: str, listed, spell=None) -> list[Supp
         if ab.spend_only is not None and not mana_abilities.spendable_on(
                 state, spell, (None, ab.spend_only, obj.controller, obj.id)):
             continue
-        units = mana_abilities.apply_replacements(state, obj, ab, mana_abilities.base_units(state, obj, ab, frozenset()))
+        units = mana_abilities.apply_replacements(state, obj, ab, rules().mana_ability_units(state, obj, ab, frozenset()))
         out.append(Supply(f"{oid}#{index}", tuple(Unit(frozenset(ManaType(t) for t in mana_abilities._letters(u)))
                                                  for u in units)))
     return [s for s in out if s.units]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .characteristics import Chars, chars, matches
 from .costs import ManaCost
+from .seams import rules
 from .state import DamageEvent, Obj, State
 
 
@@ -55,7 +56,7 @@ def prowl_enabler(state: State, spell_chars: Chars, caster: str) -> Enabler | No
 
 
 def cheapest(costs: list[ProwlCost]) -> ProwlCost:
-    return min(costs, key=lambda p: (ManaCost.parse(p.cost).mana_value(), costs.index(p)))
+    return min(costs, key=lambda p: (rules().cost_mana_value(ManaCost.parse(p.cost)), costs.index(p)))
 
 
 def choose_prowl(costs: list[ProwlCost], permission: str | None, zone_permission: str | None = None

@@ -13,6 +13,7 @@ from .errors import Illegal, RequestError
 from .mana_abilities import activate as activate_mana_ability
 from .players import leave_game
 from .resolution import PendingTrigger, enter_battlefield, put_triggers, state_based_actions
+from .seams import rules
 from .setup import build_state
 from .snapshot import snapshot
 from .state import State, TimedEffect
@@ -67,7 +68,6 @@ def step_activate(state, body, trace):
     """602.2: a non-mana activated ability goes on the stack as `<id>_ability`."""
     from .casting import CastSpec
     from .costs import ManaCost, resolve_choices
-    from .mana_abilities import check_tap_cost
     from .targets import assign_targets
     from .reasons import Reason
     player = _player(state, body.get("player"))
@@ -80,7 +80,7 @@ def step_activate(state, body, trace):
     if not 0 <= idx < len(abilities):
         raise Illegal(Reason.INVALID_ACTION, f"{oid} has no activated ability #{idx}")
     ab = abilities[idx]
-    check_tap_cost(state, obj, ab)
+    rules().check_tap_cost(state, obj, ab)
     mana = ManaCost.parse(ab.cost.mana or "")
     x = _ability_x(mana, body.get("x"), oid, trace)        # 602.2b -> 601.2b: X before targets
     assigned = assign_targets(state, ab.targets, body.get("targets") or (), player, oid)
@@ -207,7 +207,7 @@ def step_pay_mana_cost(state, body, trace):
         attempt = Trace(trace.step)
         cost = resolve_choices(c.mana_cost, cx, list(hyb), list(phy), y=cy, z=cz)
         try:
-            new = payment.pay_life(state, player, cost.life, attempt)
+            new = rules().pay_life(state, player, cost.life, attempt)
             new = payment.pay_mana(new, player, cost, True, frozenset(), attempt)
         except Illegal as exc:
             first = first or exc
@@ -254,7 +254,7 @@ def step_next_turn(state, body, trace):
     if any(d.step == "end" for d in state.delayed) and STEPS.index(state.turn.step) < STEPS.index("end"):
         raise RequestError("a delayed trigger waits for this turn's end step: move_to end (and resolve it) before "
                            "next_turn (passing through the end step with next_turn is not modelled)")
-    return _ok(turns.next_turn(state, trace))
+    return _ok(rules().next_turn(state, trace))
 
 
 def step_resolve(state, body, trace):
@@ -330,7 +330,7 @@ def step_copy_spell(state, body, trace):
             raise RequestError("copy_spell: `targets` and `target` are mutually exclusive")
         return _ok(copying.copy_with_target(state, _obj(state, body), body.get("new_id"), controller,
                                             body["target"], trace))
-    state = copying.copy_spell(state, _obj(state, body), body.get("new_id"), controller, trace)
+    state = rules().copy_spell(state, _obj(state, body), body.get("new_id"), controller, trace)
     if body.get("targets") is not None:
         state = copying.choose_new_targets(state, body.get("new_id"), body["targets"], trace)
     return _ok(state)
@@ -341,12 +341,12 @@ def step_copy_spell_for_each(state, body, trace):
     new_ids = body.get("new_ids")
     if not isinstance(new_ids, Mapping) or not new_ids:
         raise RequestError("copy_spell_for_each: new_ids must map candidates to new ids")
-    return _ok(copying.copy_for_each(state, _obj(state, body), new_ids, controller, trace))
+    return _ok(rules().copy_for_each(state, _obj(state, body), new_ids, controller, trace))
 
 
 def step_copy_permanent(state, body, trace):
     controller = _player(state, body["controller"]) if body.get("controller") else None
-    return _ok(copying.copy_permanent(state, _obj(state, body), body.get("new_id"), controller, trace))
+    return _ok(rules().copy_permanent(state, _obj(state, body), body.get("new_id"), controller, trace))
 
 
 def step_become_copy(state, body, trace):
@@ -446,7 +446,7 @@ def run_case(case: Mapping[str, Any], cards: Mapping[str, Any], observe=()) -> d
     results = []
     for n, step in enumerate(case.get("steps") or (), start=1):
         trace.step = n
-        state, result = run_step(state, step, trace)
+        state, result = rules().run_step(state, step, trace)
         results.append(result)
         if n in wanted:
             snaps[str(n)] = snapshot(state)

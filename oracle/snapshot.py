@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .characteristics import chars, mana_value
 from .costs import ManaType, cost_text
+from .seams import rules
 from .state import GONE, Obj, State
 from .variables import text_x_value
 
@@ -54,6 +55,6 @@ def snapshot(state: State) -> dict:
     return {
         "players": {p.name: {"life": p.life, "mana_pool": _pool_text(p), "in_game": p.in_game}
                     for p in state.players},
-        "objects": {oid: object_view(state, o) for oid, o in state.objects.items()},
+        "objects": {oid: rules().object_view(state, o) for oid, o in state.objects.items()},
         "stack": list(state.stack),
     }

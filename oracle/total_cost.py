@@ -13,8 +13,9 @@ from itertools import permutations
 from typing import Sequence
 
 from .cards import Ability
-from .characteristics import Chars, chars, matches
-from .costs import ConcreteCost, ManaCost, concrete_text, floor, reduce, resolve_choices
+from .characteristics import Chars, chars
+from .costs import ConcreteCost, ManaCost, concrete_text, reduce, resolve_choices
+from .seams import rules
 from .state import Obj, State
 from .trace import Trace
 
@@ -31,7 +32,7 @@ class Modifier:
     minimum: int = 0
 
 
-def _count(state: State, per: str | None, player: str) -> int:
+def modifier_count(state: State, per: str | None, player: str) -> int:
     if per is None:
         return 1
     if per == "artifacts_you_control":
@@ -41,14 +42,14 @@ def _count(state: State, per: str | None, player: str) -> int:
     return 0
 
 
-def _applies(ab: Ability, src: Obj, spell: Obj, c: Chars, caster: str) -> bool:
+def modifier_applies(ab: Ability, src: Obj, spell: Obj, c: Chars, caster: str) -> bool:
     if ab.while_ == "untapped" and src.tapped:
         return False
     if ab.whose == "you" and caster != src.controller:
         return False
     if ab.whose == "opponents" and caster == src.controller:
         return False
-    return matches(c, spell, ab.spells, src.controller, src.id)
+    return rules().modifier_matches(c, spell, ab.spells, src.controller, src.id)
 
 
 def modifiers(state: State, spell: Obj, caster: str) -> list[Modifier]:
@@ -62,14 +63,14 @@ def modifiers(state: State, spell: Obj, caster: str) -> list[Modifier]:
             if ab.kind == "cost_modifier":
                 if (src.id == spell.id) != ab.spells.self_only:
                     continue
-                if not _applies(ab, src, spell, c, caster):
+                if not rules().modifier_applies(ab, src, spell, c, caster):
                     continue
-                times = _count(state, ab.per, caster)
+                times = rules().modifier_count(state, ab.per, caster)
                 if times <= 0:
                     continue
                 out.append(Modifier(src.id, src.base.name, "increase" if ab.change == "increase" else "reduce",
                                     ManaCost.parse(ab.amount or "{1}"), times))
-            elif ab.kind == "cost_floor" and src.id != spell.id and _applies(ab, src, spell, c, caster):
+            elif ab.kind == "cost_floor" and src.id != spell.id and rules().modifier_applies(ab, src, spell, c, caster):
                 out.append(Modifier(src.id, src.base.name, "floor", None, minimum=ab.minimum))
     return out
 
@@ -133,14 +134,14 @@ def determine(state: State, spell: Obj, caster: str, start: ConcreteCost, start_
     cost = start
     trace.add("601.2f", f"start from {start_label}: {concrete_text(cost)}"
               + (f" and {cost.life} life" if cost.life else ""))
-    mods = modifiers(state, spell, caster)
+    mods = rules().cost_modifiers(state, spell, caster)
     for m in (m for m in mods if m.kind == "increase"):
         inc = _times(m.amount, m.times)
         first = [s.halves[0] for s in inc.symbols if s.halves]
         cost = cost.add(resolve_choices(inc, None, first, ["mana"] * sum(1 for s in inc.symbols if "P" in str(s))))
         trace.add("601.2f", f"{m.source_name} ({m.source}) increases the cost by {inc}: {concrete_text(cost)}")
     reds = [m for m in mods if m.kind == "reduce"]
-    for m, choice in order_reductions(cost, reds, player_order):
+    for m, choice in rules().order_reductions(cost, reds, player_order):
         amount = _times(m.amount, m.times)
         before = cost
         cost, rule = reduce(cost, amount, choice)
@@ -154,7 +155,7 @@ def determine(state: State, spell: Obj, caster: str, start: ConcreteCost, start_
     if floors:
         m = max(floors, key=lambda f: f.minimum)
         before = cost
-        cost, _ = floor(cost, m.minimum)
+        cost, _ = rules().cost_floor(cost, m.minimum)
         if cost != before:
             trace.add("601.2f", f"{m.source_name} ({m.source}) raises the total to {m.minimum} mana "
                                 f"(life does not count): {concrete_text(cost)}")

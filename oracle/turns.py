@@ -6,6 +6,7 @@ from dataclasses import replace
 from .costs import ManaPool
 from .errors import Illegal
 from .reasons import Reason
+from .seams import rules
 from .state import STEPS, State, Turn
 from .trace import Trace
 
@@ -20,7 +21,7 @@ def empty_pools(state: State, trace: Trace) -> State:
 def change_step(state: State, step: str, trace: Trace) -> State:
     if state.turn.step == step:
         return state
-    state = empty_pools(state, trace)
+    state = rules().empty_pools(state, trace)
     if STEPS.index(step) > STEPS.index("end_of_combat") >= STEPS.index(state.turn.step):
         state = _end_combat(state)
     if step == "cleanup":
@@ -58,7 +59,7 @@ def next_turn(state: State, trace: Trace) -> State:
     record is cleared (prowl looks at this turn only)."""
     if state.turn.step != "cleanup":
         state = change_step(state, "cleanup", trace)
-    state = empty_pools(state, trace)
+    state = rules().empty_pools(state, trace)
     names = [p.name for p in state.players]
     i = names.index(state.turn.active)
     nxt = None

@@ -24,7 +24,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine", default="castrules.oracle.mutants:PrototypeKeepsNormalColour")
+    parser.add_argument("--engine", default="castrules.mutation:PrototypeKeepsNormalColour")
     parser.add_argument("--out", type=Path, default=Path("out/html-check"))
     parser.add_argument("--chromium", default=shutil.which("chromium") or shutil.which("chromium-browser") or "chromium")
     args = parser.parse_args()

@@ -133,7 +133,7 @@ def test_fuzz_finds_a_mutant_and_writes_a_minimal_valid_case(tmp_path):
     # Which seed reaches the bug first depends on the catalog (new cards shift the choices), so
     # try a few seeds: a sound generator finds this bug within a handful of 300-example runs.
     for seed in range(10):
-        report = fuzz("castrules.oracle.mutants:GenericReductionsEatColoured", examples=300, seed=seed, out_dir=tmp_path,
+        report = fuzz("castrules.mutation:GenericReductionsEatColoured", examples=300, seed=seed, out_dir=tmp_path,
                       suite=SUITE, shrink_runs=300)
         if report.finding is not None:
             break
@@ -144,7 +144,7 @@ def test_fuzz_finds_a_mutant_and_writes_a_minimal_valid_case(tmp_path):
     assert not [p for p in suite.problems if p.file.endswith(report.path.name)]
     case = suite.by_id()[written["id"]]
     assert run_case(load_engine("oracle"), case, suite.catalog).status is Status.PASS
-    mutant = load_engine("castrules.oracle.mutants:GenericReductionsEatColoured")
+    mutant = load_engine("castrules.mutation:GenericReductionsEatColoured")
     assert run_case(mutant, case, suite.catalog).status is Status.FAIL
     assert len(written["steps"]) <= 4 and len(written["setup"]["objects"]) <= 8      # shrunk
 

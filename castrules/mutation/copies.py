@@ -1,0 +1,45 @@
+"""Mutants of copies of spells (707.10): what a copy copies, and the copies made for each target."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .base import Mutant
+
+
+def _prowl_not_copied(real, ctx):
+    def copy_spell(state, oid, new_id, controller, trace):
+        state = real(state, oid, new_id, controller, trace)
+        return state.with_obj(replace(state.obj(new_id), prowl_paid=False, alt_cost=None))
+    return copy_spell
+
+
+class ProwlPaidNotCopied(Mutant):
+    description = "a copy of a spell whose prowl cost was paid is not prowl-paid (707.10 copies that choice)"
+    seams = {"copy_spell": _prowl_not_copied}
+    witnesses = ("copy/spell/prowl-paid-copied",)
+
+
+def _any_target_legal(real, ctx):
+    def copy_target_legal(state, orig, ref, controller, source_id):
+        real(state, orig, ref, controller, source_id)      # still refuses an unknown reference
+        return True
+    return copy_target_legal
+
+
+class CopyIgnoresTargetLegality(Mutant):
+    description = ("a copy with a specified new target, or a copy for each candidate, is made even when that "
+                   "player or object isn't a legal target (707.10d, 707.10e)")
+    seams = {"copy_target_legal": _any_target_legal}
+    witnesses = ("copy/spell/specified-target-illegal-no-copy",)
+
+
+def _reverse_order(real, ctx):
+    def copy_for_each(state, oid, new_ids, controller, trace):
+        return real(state, oid, dict(reversed(list(new_ids.items()))), controller, trace)
+    return copy_for_each
+
+
+class CopiesForEachInReverseOrder(Mutant):
+    description = "copies made for each candidate go on the stack in the reverse of the chosen order (707.10d)"
+    seams = {"copy_for_each": _reverse_order}
+    witnesses = ("copy/spell/copy-for-each-bolt-players-in-chosen-order",)

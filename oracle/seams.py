@@ -1,0 +1,102 @@
+"""The oracle's seams: the rule functions a variant of the oracle may replace.
+
+The oracle reaches each of these rules through `rules()` at the point where it applies the
+rule, never by a direct call, so a variant (a mutant in mutation testing, ``castrules.mutation``)
+can run the very same oracle with one rule swapped, without patching any module. The table in
+effect is a `ContextVar`: `using(table)` sets it for the calling context only, so concurrent
+runs (threads, asyncio tasks) each see their own table and no lock is needed. Outside
+`using`, `rules()` is the real table.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, fields
+from functools import cache
+from typing import Any, Callable, Iterator
+
+Rule = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One entry per seam, named for the rule it applies; the comment names where it is read."""
+
+    # 601.2f: the total cost and its parts (casting.pay, total_cost.determine / modifiers)
+    total_cost: Rule                # total_cost.determine
+    cost_modifiers: Rule            # total_cost.modifiers
+    modifier_applies: Rule          # total_cost.modifier_applies (tapped, whose spells)
+    modifier_matches: Rule          # the spell filter of a cost modifier (characteristics.matches)
+    modifier_count: Rule            # total_cost.modifier_count ("for each", affinity)
+    order_reductions: Rule          # total_cost.order_reductions (601.2f, 118.7e)
+    cost_floor: Rule                # costs.apply_floor (Trinisphere)
+    reduce_generic: Rule            # costs.reduce, 118.7a
+    reduce_typed: Rule              # costs.reduce, 118.7b-d
+    # 601.2b-i: announcing and paying
+    one_alternative_cost: Rule      # casting.one_alternative_cost (118.9a)
+    pay_spell: Rule                 # casting.pay (601.2f-i)
+    pay_life: Rule                  # payment.pay_life (119.4)
+    prowl_enabler: Rule             # prowl.prowl_enabler (702.76a)
+    # characteristics and what an engine observes
+    characteristics: Rule           # characteristics.compute_characteristics
+    cost_mana_value: Rule           # characteristics.cost_mana_value (202.3)
+    object_view: Rule               # snapshot.object_view
+    # mana abilities (605, 106.7, 302.6, 107.5-6)
+    check_tap_cost: Rule            # mana_abilities.check_tap_cost
+    mana_ability_units: Rule        # mana_abilities.base_units
+    # copies (707.10)
+    copy_spell: Rule                # copying.copy_spell
+    copy_permanent: Rule            # copying.copy_permanent
+    copy_for_each: Rule             # copying.copy_for_each
+    copy_target_legal: Rule         # copying.legal_for_each_target
+    # game flow
+    run_step: Rule                  # scenario.run_step (rewinding an illegal action, 730)
+    next_turn: Rule                 # turns.next_turn
+    empty_pools: Rule               # turns.empty_pools (106.4)
+    combat_damage_object: Rule      # effects.damage_object, as combat damage is dealt (510.2)
+
+
+SEAMS: tuple[str, ...] = tuple(f.name for f in fields(Rules))
+
+
+@cache
+def real_rules() -> Rules:
+    """The table of the real rules (built on first use: the rule modules import this one)."""
+    from . import (casting, characteristics, copying, costs, effects, mana_abilities, payment, prowl, scenario,
+                   snapshot, total_cost, turns)
+    return Rules(
+        total_cost=total_cost.determine, cost_modifiers=total_cost.modifiers,
+        modifier_applies=total_cost.modifier_applies, modifier_matches=characteristics.matches,
+        modifier_count=total_cost.modifier_count, order_reductions=total_cost.order_reductions,
+        cost_floor=costs.apply_floor, reduce_generic=costs.reduce_generic, reduce_typed=costs.reduce_typed,
+        one_alternative_cost=casting.one_alternative_cost, pay_spell=casting.pay, pay_life=payment.pay_life,
+        prowl_enabler=prowl.prowl_enabler,
+        characteristics=characteristics.compute_characteristics, cost_mana_value=characteristics.cost_mana_value,
+        object_view=snapshot.object_view,
+        check_tap_cost=mana_abilities.check_tap_cost, mana_ability_units=mana_abilities.base_units,
+        copy_spell=copying.copy_spell, copy_permanent=copying.copy_permanent, copy_for_each=copying.copy_for_each,
+        copy_target_legal=copying.legal_for_each_target,
+        run_step=scenario.run_step, next_turn=turns.next_turn, empty_pools=turns.empty_pools,
+        combat_damage_object=effects.damage_object,
+    )
+
+
+_CURRENT: ContextVar[Rules | None] = ContextVar("castrules_oracle_rules", default=None)
+
+
+def rules() -> Rules:
+    """The table in effect in this context (the real rules unless a variant is running)."""
+    table = _CURRENT.get()
+    return real_rules() if table is None else table
+
+
+@contextmanager
+def using(table: Rules) -> Iterator[Rules]:
+    """Run the oracle with `table` for the duration of the block, in this context only."""
+    if not isinstance(table, Rules):
+        raise TypeError(f"using() needs a Rules table, not {type(table).__name__}")
+    token = _CURRENT.set(table)
+    try:
+        yield table
+    finally:
+        _CURRENT.reset(token)
