@@ -2,6 +2,7 @@
 
 Pure, deterministic, standard library only; never imports the harness.
 """
+from . import rulebook  # noqa: F401  (installs the real rules table, oracle.seams)
 from .engine import VERSION as __version__
 from .engine import OracleEngine
 from .reasons import Reason

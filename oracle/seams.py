@@ -5,14 +5,14 @@ rule, never by a direct call, so a variant (a mutant in mutation testing, ``cast
 can run the very same oracle with one rule swapped, without patching any module. The table in
 effect is a `ContextVar`: `using(table)` sets it for the calling context only, so concurrent
 runs (threads, asyncio tasks) each see their own table and no lock is needed. Outside
-`using`, `rules()` is the real table.
+`using`, `rules()` is the real table, which `oracle.rulebook` builds and installs when the
+oracle package is imported.
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, fields
-from functools import cache
 from typing import Any, Callable, Iterator
 
 Rule = Callable[..., Any]
@@ -59,26 +59,22 @@ class Rules:
 SEAMS: tuple[str, ...] = tuple(f.name for f in fields(Rules))
 
 
-@cache
+_REAL: list[Rules] = []          # the real table, installed once by oracle.rulebook
+
+
+def install_real(table: Rules) -> None:
+    """Record the real table (oracle.rulebook does, as the oracle package is imported: this
+    module imports no rule module, so the rule modules may all read it)."""
+    if _REAL and _REAL[0] is not table:
+        raise RuntimeError("the oracle's real rules table is installed once")
+    _REAL[:] = [table]
+
+
 def real_rules() -> Rules:
-    """The table of the real rules (built on first use: the rule modules import this one)."""
-    from . import (casting, characteristics, copying, costs, effects, mana_abilities, payment, prowl, scenario,
-                   snapshot, total_cost, turns)
-    return Rules(
-        total_cost=total_cost.determine, cost_modifiers=total_cost.modifiers,
-        modifier_applies=total_cost.modifier_applies, modifier_matches=characteristics.matches,
-        modifier_count=total_cost.modifier_count, order_reductions=total_cost.order_reductions,
-        cost_floor=costs.apply_floor, reduce_generic=costs.reduce_generic, reduce_typed=costs.reduce_typed,
-        one_alternative_cost=casting.one_alternative_cost, pay_spell=casting.pay, pay_life=payment.pay_life,
-        prowl_enabler=prowl.prowl_enabler,
-        characteristics=characteristics.compute_characteristics, cost_mana_value=characteristics.cost_mana_value,
-        object_view=snapshot.object_view,
-        check_tap_cost=mana_abilities.check_tap_cost, mana_ability_units=mana_abilities.base_units,
-        copy_spell=copying.copy_spell, copy_permanent=copying.copy_permanent, copy_for_each=copying.copy_for_each,
-        copy_target_legal=copying.legal_for_each_target,
-        run_step=scenario.run_step, next_turn=turns.next_turn, empty_pools=turns.empty_pools,
-        combat_damage_object=effects.damage_object,
-    )
+    """The table of the real rules."""
+    if not _REAL:
+        raise RuntimeError("the oracle's rules table is not installed: import castrules.oracle first")
+    return _REAL[0]
 
 
 _CURRENT: ContextVar[Rules | None] = ContextVar("castrules_oracle_rules", default=None)

@@ -1,0 +1,28 @@
+"""The real rules table: every seam of `oracle.seams` bound to the oracle's own rule.
+
+Imported by the oracle package itself (`oracle/__init__.py`), so the table is in place before
+any rule runs; it sits at the top of the oracle's imports and nothing below imports it.
+"""
+from __future__ import annotations
+
+from . import (casting, characteristics, copying, costs, effects, mana_abilities, payment, prowl, scenario,
+               snapshot, total_cost, turns)
+from .seams import Rules, install_real
+
+REAL_RULES = Rules(
+    total_cost=total_cost.determine, cost_modifiers=total_cost.modifiers,
+    modifier_applies=total_cost.modifier_applies, modifier_matches=characteristics.matches,
+    modifier_count=total_cost.modifier_count, order_reductions=total_cost.order_reductions,
+    cost_floor=costs.apply_floor, reduce_generic=costs.reduce_generic, reduce_typed=costs.reduce_typed,
+    one_alternative_cost=casting.one_alternative_cost, pay_spell=casting.pay, pay_life=payment.pay_life,
+    prowl_enabler=prowl.prowl_enabler,
+    characteristics=characteristics.compute_characteristics, cost_mana_value=characteristics.cost_mana_value,
+    object_view=snapshot.object_view,
+    check_tap_cost=mana_abilities.check_tap_cost, mana_ability_units=mana_abilities.base_units,
+    copy_spell=copying.copy_spell, copy_permanent=copying.copy_permanent, copy_for_each=copying.copy_for_each,
+    copy_target_legal=copying.legal_for_each_target,
+    run_step=scenario.run_step, next_turn=turns.next_turn, empty_pools=turns.empty_pools,
+    combat_damage_object=effects.damage_object,
+)
+
+install_real(REAL_RULES)
