@@ -10,6 +10,7 @@ import re
 from typing import Any, Iterator, Mapping
 
 from castrules.harness.catalog import Catalog
+from castrules.harness.contract import unlisted
 from castrules.harness.problems import Problem
 from castrules.harness.vocabulary import Vocabulary
 
@@ -23,7 +24,17 @@ _PLAYER_FIELDS = ("player", "defender", "controller")
 
 
 def check_case(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabulary) -> list[Problem]:
-    return list(_check(file, doc, catalog, vocab))
+    return [*_check(file, doc, catalog, vocab), *_contract(file, doc, vocab)]
+
+
+def _contract(file: str, doc: Mapping[str, Any], vocab: Vocabulary) -> Iterator[Problem]:
+    """An observation (or a behaviour) whose feature the case does not list (cases/observations.yaml):
+    an engine that leaves that feature undeclared would get the case and fail it."""
+    if vocab.contract is None:
+        return
+    for need in unlisted(doc, vocab.contract):
+        yield Problem(file, need.pointer, f"{need.what} needs feature {need.feature!r}, which the case does not list "
+                      f"in /features (cases/observations.yaml)", None, "unlisted_feature")
 
 
 def _check(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabulary) -> Iterator[Problem]:

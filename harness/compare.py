@@ -1,7 +1,9 @@
 """Partial comparison of a case's expectations with an engine's observations.
 
 Only what a case expects is checked. Costs compare as multisets of symbols; colours and types
-as sets; counters ignoring zero entries; everything else by equality.
+as sets; counters ignoring zero entries; everything else by equality. Why a step is illegal is
+compared only as finely as the engine reports it (``reasons``: none, family, exact); ``legal`` is
+always compared.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from castrules.harness.cases import STATE_FIELDS, STEP_FIELDS, after_index
+from castrules.harness.contract import ReasonDetail
 from castrules.harness.manatext import same_cost
 from castrules.harness.results import MISSING, Mismatch
 
@@ -16,7 +19,8 @@ _SET_FIELDS = {"colors", "types", "subtypes", "supertypes"}
 _COST_FIELDS = {"mana_cost", "total_cost", "mana_pool"}
 
 
-def compare(expectations: list[Mapping[str, Any]], steps_count: int, observation: Mapping[str, Any]) -> list[Mismatch]:
+def compare(expectations: list[Mapping[str, Any]], steps_count: int, observation: Mapping[str, Any],
+            reasons: ReasonDetail = ReasonDetail.EXACT) -> list[Mismatch]:
     steps = observation.get("steps", [])
     snapshots = observation.get("snapshots", {})
     out: list[Mismatch] = []
@@ -26,12 +30,33 @@ def compare(expectations: list[Mapping[str, Any]], steps_count: int, observation
         if any(k in expectation for k in STEP_FIELDS):
             step = steps[index - 1] if 0 < index <= len(steps) else {}
             for key in STEP_FIELDS:
-                if key in expectation:
+                if key not in expectation or not compared(key, reasons):
+                    continue
+                if key == "reason" and reasons is ReasonDetail.FAMILY:
+                    _check(out, where, "reason family", reason_family(expectation[key]),
+                           reason_family(step.get(key)) if key in step else MISSING)
+                else:
                     _check(out, where, key, expectation[key], step.get(key, MISSING))
         if any(k in expectation for k in STATE_FIELDS):
             snapshot = snapshots.get(str(index), {})
             _compare_state(out, where, expectation, snapshot)
     return out
+
+
+def compared(key: str, reasons: ReasonDetail) -> bool:
+    """Whether a step field is compared for an engine reporting reasons this finely."""
+    if key == "reason":
+        return reasons.compares(ReasonDetail.FAMILY)
+    if key == "substep":
+        return reasons is ReasonDetail.EXACT
+    return True
+
+
+def reason_family(code: object) -> str | None:
+    """The family of a reason code (schema/reasons.json); an unknown code is its own family."""
+    from castrules.harness.vocabulary import load
+    entry = load().reasons.get(code) if isinstance(code, str) else None
+    return entry.get("family", code) if entry else (code if isinstance(code, str) else None)
 
 
 def _compare_state(out: list[Mismatch], where: str, expectation: Mapping, snapshot: Mapping) -> None:

@@ -28,6 +28,9 @@ def print_report(results: list[Result], engine, suite: Suite, quiet: bool = Fals
         titles = {n: suite.vocabulary.rule_title(n) for n in {r for res in results for r in res.rules}}
         print(format_table("rule", by_key(results, "rules"), sort_key=rule_sort_key, titles=titles), file=out)
     print(("\n" if not quiet else "") + last_line(results, engine.name, engine.version, selected), file=out)
+    detail = ReasonDetail.parse(getattr(engine, "reasons", None))
+    if detail is not ReasonDetail.EXACT:
+        print(f"illegal steps compared: {detail.describe()}", file=out)
 
 
 def describe_result(result: Result, explain: bool = True) -> str:

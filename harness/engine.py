@@ -13,6 +13,7 @@ import os
 import sys
 from typing import Any, Mapping, Protocol, runtime_checkable
 
+from castrules.harness.contract import ReasonDetail
 from castrules.harness.engine_errors import EngineGaveUp, EngineLoadError, EngineTimeout
 from castrules.harness.engine_spec import ORACLE, ORACLE_TARGET, EngineKind, EngineSpec, parse_engine_spec
 
@@ -33,6 +34,8 @@ class Engine(Protocol):
     name: str
     version: str
     features: frozenset[str]
+    # optional: ``reasons`` = "none" | "family" | "exact" (default): how finely run() reports why
+    # a step is illegal; comparison checks only that much (harness.contract.ReasonDetail)
 
     def run(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
         """Run one case (without its expectations); return observations or a skip."""
@@ -67,6 +70,10 @@ def _load_python(spec: EngineSpec) -> Engine:
     if missing:
         raise EngineLoadError(f"engine {spec.target!r} lacks {', '.join(missing)}: see castrules.harness.engine.Engine")
     engine.features = frozenset(engine.features)
+    try:
+        ReasonDetail.parse(getattr(engine, "reasons", None))
+    except ValueError as exc:
+        raise EngineLoadError(f"engine {spec.target!r}: {exc}") from exc
     return engine
 
 

@@ -24,6 +24,7 @@ import yaml
 from castrules.harness.cases import HIDDEN_FIELDS, STEP_FIELDS
 from castrules.harness.catalog import Catalog
 from castrules.harness.compare import compare
+from castrules.harness.contract import load_contract, needs
 from castrules.harness.engine import Engine, close, load_engine
 from castrules.harness.results import Mismatch
 
@@ -173,6 +174,8 @@ def finding_document(doc: Mapping[str, Any], verdict: Verdict, engine_name: str,
         if len(out) > 1:
             expect.append(out)
     case["expect"] = expect or [{"after": 0, "stack": full[0].get("stack", [])}]
+    # the features its expectations need by the observation contract (cases/observations.yaml)
+    case["features"] = sorted(set(case["features"]) | {n.feature for n in needs(case, load_contract())})
     return _ordered(case)
 
 

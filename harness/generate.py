@@ -23,6 +23,7 @@ from typing import Any, Iterable, Mapping
 from hypothesis import strategies as st
 
 from castrules.harness.catalog import Catalog
+from castrules.harness.contract import load_contract, needs
 
 PLAYERS = ("A", "B", "C")
 MANA_LETTERS = ("W", "U", "B", "R", "G", "C")
@@ -294,7 +295,7 @@ def case_documents(draw, catalog: Catalog, vocabulary_features: Iterable[str] = 
                              "objects": b.objects}
     if b.choices:
         setup["choices"] = b.choices
-    return {
+    doc = {
         "id": case_id,
         "title": "Generated case over the catalog",
         "rules": list(GENERATED_RULES),
@@ -304,6 +305,10 @@ def case_documents(draw, catalog: Catalog, vocabulary_features: Iterable[str] = 
         "steps": b.steps,
         "expect": [{"after": 0, "players": {me: {"life": players[me].get("life", 20)}}}],
     }
+    # what the case's steps and expectations need by the observation contract (auto payment...)
+    needed = {n.feature for n in needs(doc, load_contract())}
+    doc["features"] = sorted(set(features) | {f for f in needed if not known or f in known})
+    return doc
 
 
 BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest", "C": "Wastes"}

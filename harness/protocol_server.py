@@ -32,7 +32,8 @@ def hello_reply(engine: Engine) -> dict:
     homepage = getattr(engine, "homepage", None)
     if homepage:
         info["homepage"] = str(homepage)
-    return {"type": "hello", "protocol": PROTOCOL_VERSION, "engine": info, "features": sorted(engine.features)}
+    return {"type": "hello", "protocol": PROTOCOL_VERSION, "engine": info, "features": sorted(engine.features),
+            "reasons": getattr(engine, "reasons", "exact")}
 
 
 def run_one(engine: Engine, request: Mapping[str, Any]) -> Any:

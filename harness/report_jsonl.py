@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import IO, Any, Iterable
 
 from castrules.harness import __version__
+from castrules.harness.contract import ReasonDetail
 from castrules.harness.results import Result, Status
 from castrules.harness.summary import totals
 
@@ -21,8 +22,11 @@ REPORT_FORMAT = 1
 
 def header(engine: Any, cases: int, protocol: int | None = None, selection: dict | None = None) -> dict:
     """The first line; ``selection`` (see run_details.selection_of) says which cases and shard."""
+    detail = ReasonDetail.parse(getattr(engine, "reasons", None))
     head = {"type": "header", "format": REPORT_FORMAT, "suite_version": __version__, "cases": cases,
-            "engine": {"name": engine.name, "version": engine.version, "features": sorted(engine.features)},
+            "engine": {"name": engine.name, "version": engine.version, "features": sorted(engine.features),
+                       "reasons": detail.value},
+            "compared": {"illegal_steps": detail.describe()},
             "protocol": protocol if protocol is not None else getattr(engine, "protocol", None),
             "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     if selection is not None:

@@ -15,6 +15,7 @@ from castrules.harness import schemas
 from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog
 from castrules.harness.compare import compare
+from castrules.harness.contract import ReasonDetail
 from castrules.harness.engine import Engine
 from castrules.harness.engine_errors import EngineGaveUp, is_timeout
 from castrules.harness.expectations import Expectations
@@ -76,11 +77,18 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
                        diagnostics=getattr(exc, "diagnostics", "") or tail)
     duration = time.perf_counter() - started
     base = replace(base, duration=duration)
-    return judge(base, case, request, reply)
+    return judge(base, case, request, reply, reason_detail(engine))
 
 
-def judge(base: Result, case: Case, request: Mapping, reply: object) -> Result:
-    """Turn an engine's reply into a result: contract check, then comparison."""
+def reason_detail(engine: Engine) -> ReasonDetail:
+    """How finely the engine reports why a step is illegal (``reasons``; absent: exact)."""
+    return ReasonDetail.parse(getattr(engine, "reasons", None))
+
+
+def judge(base: Result, case: Case, request: Mapping, reply: object,
+          reasons: ReasonDetail = ReasonDetail.EXACT) -> Result:
+    """Turn an engine's reply into a result: contract check, then comparison (of reasons only
+    as finely as the engine reports them)."""
     problems = contract_problems(reply, len(case.steps), request["observe"])
     if problems:
         return replace(base, status=Status.ERROR, message="engine broke its contract: " + "; ".join(problems[:5]))
@@ -90,7 +98,7 @@ def judge(base: Result, case: Case, request: Mapping, reply: object) -> Result:
     if status == "errored":
         return replace(base, status=Status.ERROR, message=f"engine reported an error: {reply.get('message', '')}",
                        diagnostics=str(reply.get("context", "")))
-    mismatches = compare(case.expectations, len(case.steps), reply)
+    mismatches = compare(case.expectations, len(case.steps), reply, reasons)
     trace = tuple(reply.get("trace", ()))
     if mismatches:
         return replace(base, status=Status.FAIL, mismatches=tuple(mismatches), trace=trace)

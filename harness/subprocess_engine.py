@@ -246,6 +246,7 @@ class SubprocessEngine:
         self.version: str = engine.get("version", "")
         self.homepage: str = engine.get("homepage", "")
         self.features: frozenset[str] = frozenset(hello["features"])
+        self.reasons: str = hello.get("reasons", "exact")   # how finely it reports why a step is illegal
         self.hello: dict = hello
 
     @classmethod

@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from castrules.harness import paths
+from castrules.harness.contract import Contract
 from castrules.harness.documents import DocumentError, load_document
 from castrules.harness.problems import Problem
 
@@ -23,6 +24,7 @@ class Vocabulary:
     rulings: dict[str, dict]            # ruling key -> {seed, card, summary}
     retired_ids: frozenset[str]
     problems: tuple[Problem, ...] = ()
+    contract: Contract | None = None   # cases/observations.yaml: which feature each observation needs
 
     def rule_title(self, number: str) -> str:
         entry = self.rules.get(number)
@@ -53,6 +55,7 @@ def load(root: Path | None = None) -> Vocabulary:
     reasons_doc = _load_optional(schema / "reasons.json", {}, problems, root)
     rules_doc = _load_optional(schema / "rules-index.json", {}, problems, root)
     rulings = _load_optional(cases / "rulings.yaml", {}, problems, root)
+    contract = _contract(_load_optional(cases / "observations.yaml", {}, problems, root), features, problems)
     retired_file = cases / "retired-ids.txt"
     retired: set[str] = set()
     if retired_file.exists():
@@ -67,7 +70,22 @@ def load(root: Path | None = None) -> Vocabulary:
         rulings=dict(rulings),
         retired_ids=frozenset(retired),
         problems=tuple(problems),
+        contract=contract,
     )
+
+
+def _contract(doc: dict, features: dict, problems: list[Problem]) -> Contract | None:
+    """The observation contract, every feature it names checked against the vocabulary."""
+    if not doc:
+        return None
+    try:
+        contract = Contract.from_document(doc)
+    except (ValueError, TypeError, AttributeError) as exc:
+        problems.append(Problem("cases/observations.yaml", "", f"not a contract: {exc}", None, "schema"))
+        return None
+    for feature in sorted(contract.features() - set(features)):
+        problems.append(Problem("cases/observations.yaml", "", f"feature {feature!r} is not in cases/features.yaml", None, "unknown_feature"))
+    return contract
 
 
 def reasons_json() -> dict:
