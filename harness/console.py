@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 
+from castrules.harness.contract import ReasonDetail
 from castrules.harness.progress import last_line
 from castrules.harness.results import Result, Status, trace_line
 from castrules.harness.suite import Suite
