@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from castrules.harness.names import UnknownNameError
+from castrules.harness.selection import select_checked
 from tests.harness.test_cli import ENGINE, castrules
 
 
@@ -31,12 +33,23 @@ def small_suite(suite_builder):
     (["--id", "casting/*", "--id", "nosuch/*"], "--id 'nosuch/*' matches no case"),
     (["--features-include", "prowl", "--features-exclude", "prowl"], "selects no case"),
 ])
-def test_a_selection_of_nothing_is_a_usage_error(small_suite, args, expected):
-    for command in ("run", "list"):
-        done = castrules(small_suite, command, *args)
-        assert done.returncode == 2, (command, done.stdout, done.stderr)
-        assert expected in done.stderr, done.stderr
-        assert "0 cases" not in done.stdout
+def test_a_selection_of_nothing_is_refused_with_the_closest_names(small_suite, args, expected):
+    from castrules.harness.cli import build_parser
+    from castrules.harness.suite import load_suite
+
+    parsed = build_parser().parse_args(["run", *args])
+    with pytest.raises(UnknownNameError) as info:
+        select_checked(load_suite(small_suite.root), parsed.keyword, parsed.features_include,
+                       parsed.features_exclude, parsed.ids)
+    assert expected in str(info.value)
+
+
+@pytest.mark.parametrize("command", ["run", "list"])
+def test_a_selection_of_nothing_exits_2_before_running(small_suite, command):
+    done = castrules(small_suite, command, "--features-include", "prowel")
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "castrules: error: --features-include: unknown feature(s): 'prowel' (did you mean prowl?)" in done.stderr
+    assert "0 cases" not in done.stdout and "pass" not in done.stdout
 
 
 def test_a_good_selection_still_runs(small_suite):
