@@ -29,6 +29,7 @@ from castrules.harness.report_jsonl import ReportWriter, header
 from castrules.harness.results import Result, trace_line
 from castrules.harness.run_details import RunDetails, selection_of
 from castrules.harness.suite import Suite, load_suite, shared_suite
+from castrules.harness.textsafe import safe_text
 
 __all__ = ["main", "build_parser", "describe_result", "EXIT_OK", "EXIT_UNEXPECTED", "EXIT_USAGE"]
 
@@ -42,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.handler(args)
     except (EngineLoadError, ExpectationsError, ValueError) as exc:
-        print(f"castrules: error: {exc}", file=sys.stderr)
+        print(f"castrules: error: {safe_text(exc)}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK
@@ -254,7 +255,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.update_expectations:
         update_expectations(args.update_expectations, expectations, results, engine.name)
     if stopped:
-        print(f"castrules: the run stopped early after {len(results)} of {len(cases)} cases: {stopped}", file=sys.stderr)
+        print(f"castrules: the run stopped early after {len(results)} of {len(cases)} cases: {safe_text(stopped)}", file=sys.stderr)
         return EXIT_UNEXPECTED
     if suite.problems:
         return EXIT_USAGE
@@ -338,7 +339,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         print("  " + trace_line(entry))
     print(f"result: {result.status.value}")
     for mismatch in result.mismatches:
-        print(f"  {mismatch}")
+        print(safe_text(f"  {mismatch}"))
     if result.message:
-        print("  " + result.message)
+        print("  " + safe_text(result.message))
     return EXIT_OK if not result.status.is_unexpected else EXIT_UNEXPECTED

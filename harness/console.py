@@ -11,6 +11,7 @@ from castrules.harness.contract import ReasonDetail
 from castrules.harness.progress import last_line
 from castrules.harness.results import Result, Status, trace_line
 from castrules.harness.suite import Suite
+from castrules.harness.textsafe import safe_text
 from castrules.harness.summary import by_key, format_table, rule_sort_key
 
 
@@ -28,7 +29,7 @@ def print_report(results: list[Result], engine, suite: Suite, quiet: bool = Fals
         print("\nBy rule:", file=out)
         titles = {n: suite.vocabulary.rule_title(n) for n in {r for res in results for r in res.rules}}
         print(format_table("rule", by_key(results, "rules"), sort_key=rule_sort_key, titles=titles), file=out)
-    print(("\n" if not quiet else "") + last_line(results, engine.name, engine.version, selected), file=out)
+    print(("\n" if not quiet else "") + safe_text(last_line(results, engine.name, engine.version, selected)), file=out)
     detail = ReasonDetail.parse(getattr(engine, "reasons", None))
     if detail is not ReasonDetail.EXACT:
         print(f"illegal steps compared: {detail.describe()}", file=out)
@@ -49,4 +50,4 @@ def describe_result(result: Result, explain: bool = True) -> str:
     if explain and result.oracle_trace:
         lines.append("  the oracle's explanation of the case:")
         lines.extend("    " + trace_line(t) for t in result.oracle_trace)
-    return "\n".join(lines)
+    return safe_text("\n".join(lines))   # the terminal shows an engine's control characters, never obeys them

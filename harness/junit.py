@@ -6,6 +6,7 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from castrules.harness.results import Result, Status
+from castrules.harness.textsafe import safe_tree
 
 
 def write_junit(results: list[Result], path: Path, engine_name: str) -> None:
@@ -27,4 +28,4 @@ def write_junit(results: list[Result], path: Path, engine_name: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     root = ET.Element("testsuites")
     root.append(suite)
-    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+    ET.ElementTree(safe_tree(root)).write(path, encoding="utf-8", xml_declaration=True)  # whatever the engine sent

@@ -17,6 +17,7 @@ from typing import Callable, TextIO
 
 from castrules.harness.results import Result, Status
 from castrules.harness.summary import format_totals, totals
+from castrules.harness.textsafe import safe_line
 
 MARKS = {Status.PASS: ".", Status.FAIL: "F", Status.ERROR: "E", Status.TIMEOUT: "T", Status.UNSUPPORTED: "u",
          Status.SKIPPED: "s", Status.KNOWN_FAILURE: "x", Status.UNEXPECTED_PASS: "X"}
@@ -50,7 +51,7 @@ def one_line(result: Result) -> str:
     elif result.message:
         what = result.message.strip().splitlines()[0] if result.message.strip() else ""
     line = f"{result.status.value.upper()} {result.case_id} ({result.file})"
-    return f"{line}: {' '.join(what.split())}" if what else line
+    return safe_line(f"{line}: {' '.join(what.split())}" if what else line)
 
 
 def last_line(results: list[Result], engine_name: str, engine_version: str, selected: int | None = None) -> str:

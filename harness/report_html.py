@@ -13,6 +13,7 @@ from typing import Iterable
 
 from castrules.harness.results import Result, Status, trace_line
 from castrules.harness.run_details import RunDetails
+from castrules.harness.textsafe import safe_text
 from castrules.harness.summary import ORDER, by_key, rule_sort_key, totals
 
 _COLORS = {Status.PASS: "#2e7d32", Status.FAIL: "#c62828", Status.ERROR: "#6a1b9a", Status.TIMEOUT: "#6a1b9a",
@@ -162,5 +163,5 @@ def render(results: list[Result], engine_name: str, engine_version: str, rule_ti
             out.append(f"<p>Diagnostics:</p><pre>{escape(r.diagnostics)}</pre>")
         out.append("</details>")
     out.append(f"<script>{_SCRIPT}</script></body></html>")
-    return "\n".join(out)
+    return safe_text("\n".join(out))   # no control character an engine sent reaches the page
 

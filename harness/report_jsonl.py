@@ -15,6 +15,7 @@ from typing import IO, Any, Iterable
 from castrules.harness import __version__
 from castrules.harness.contract import ReasonDetail
 from castrules.harness.results import Result, Status
+from castrules.harness.textsafe import json_line
 from castrules.harness.summary import totals
 
 REPORT_FORMAT = 1
@@ -58,7 +59,7 @@ class ReportWriter:
         self._emit(head)
 
     def _emit(self, line: dict) -> None:
-        self._file.write(json.dumps(line, ensure_ascii=False, default=str) + "\n")
+        self._file.write(json_line(line) + "\n")   # whatever an engine sent, one valid line
         self._file.flush()
 
     def add(self, result: Result) -> None:

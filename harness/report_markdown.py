@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from castrules.harness.results import Result, Status
+from castrules.harness.textsafe import safe_text
 from castrules.harness.summary import ORDER, by_key, rule_sort_key, totals
 
 
@@ -33,7 +34,7 @@ def render(results: list[Result], engine_name: str, engine_version: str, rule_ti
         lines.append("")
     lines += _table("By feature", "feature", by_key(results, "features"), sorted)
     lines += _table("By rule", "rule", by_key(results, "rules"), lambda keys: sorted(keys, key=rule_sort_key), rule_titles)
-    return "\n".join(lines) + "\n"
+    return safe_text("\n".join(lines) + "\n")   # no control character an engine sent reaches the summary
 
 
 def _table(title: str, label: str, table: dict, order, titles: dict[str, str] | None = None) -> list[str]:

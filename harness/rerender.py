@@ -14,6 +14,7 @@ from castrules.harness.outputs import write_outputs
 from castrules.harness.report_jsonl import Report, read_report, write_report
 from castrules.harness.report_merge import Change, compare, merge
 from castrules.harness.summary import format_totals, totals
+from castrules.harness.textsafe import safe_text
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ def read(path: Path) -> Report:
         raise ValueError(f"no such report: {path}")
     report = read_report(path)
     for problem in report.problems:
-        print(problem, file=sys.stderr)
+        print(safe_text(problem), file=sys.stderr)
     return report
 
 
@@ -52,8 +53,8 @@ def rerender(paths: Sequence[Path], targets: Any, suite=None) -> int:
         suite = load_suite()
     write_outputs(targets, results, engine, suite, truncated=report.truncated, details=report.details())
     merged = f" (merged from {len(loaded)} reports)" if len(loaded) > 1 else ""
-    print(f"{engine.name} {engine.version}: {len(results)} of {report.header['cases']} cases{merged}: "
-          f"{format_totals(totals(results))}" + (" (TRUNCATED)" if report.truncated else ""))
+    print(safe_text(f"{engine.name} {engine.version}: {len(results)} of {report.header['cases']} cases{merged}: "
+                    f"{format_totals(totals(results))}" + (" (TRUNCATED)" if report.truncated else "")))
     if report.truncated:
         return EXIT_USAGE
     return EXIT_UNEXPECTED if any(r.status.is_unexpected for r in results) else EXIT_OK

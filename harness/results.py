@@ -6,6 +6,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from castrules.harness.textsafe import safe_text
+
 
 class Status(enum.Enum):
     PASS = "pass"
@@ -90,5 +92,5 @@ def trace_line(entry: Any) -> str:
     if isinstance(entry, dict):
         step = f"step {entry['step']}: " if entry.get("step") is not None else ""
         rule = f"[{entry['rule']}] " if entry.get("rule") else ""
-        return f"{step}{rule}{entry.get('note', '')}"
-    return str(entry)
+        return safe_text(f"{step}{rule}{entry.get('note', '')}")
+    return safe_text(entry)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from castrules.harness import __version__, schemas
+from castrules.harness.textsafe import safe_text
 from castrules.harness.subprocess_engine import (EngineProcess, EngineStartError, PROTOCOL_VERSION, _EndOfOutput, _Timeout,
                                        _decode, _preview)
 
@@ -54,7 +55,7 @@ class Smoke:
     def check(self, name: str, ok: bool, detail: str) -> bool:
         entry = Check(name, ok, detail)
         self.checks.append(entry)
-        print(entry.line(), file=self.out, flush=True)
+        print(safe_text(entry.line()), file=self.out, flush=True)   # an engine's bytes shown, not obeyed
         return ok
 
     # -- one exchange ----------------------------------------------------------------------
@@ -236,7 +237,7 @@ class Smoke:
         if tail and not all(c.ok for c in self.checks):
             print("engine stderr (last lines):", file=self.out)
             for line in tail.splitlines():
-                print("    " + line, file=self.out)
+                print("    " + safe_text(line), file=self.out)
 
 
 def smoke(command: str, timeout: float = 10.0, startup_timeout: float = 30.0, out: IO[str] | None = None) -> int:
