@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from castrules.harness import __version__, schemas
-from castrules.harness.documents import DocumentError, load_document
+from castrules.harness.documents import LARGE, DocumentError, load_document
 
 
 def build_bundle(suite) -> dict:
@@ -24,9 +24,9 @@ def bundle_problems(path: Path) -> list[str]:
     """Schema-check an export bundle, and check that its ids are unique and its cards complete;
     one line per problem, naming the file and the JSON pointer."""
     try:
-        bundle = load_document(path)
+        bundle = load_document(path, limits=LARGE)
     except DocumentError as exc:
-        return [f"{path}:{exc.line or '?'}: {exc.message}"]
+        return [str(exc)]
     problems = [f"{path}: at {pointer or '/'}: {message}" for pointer, message in schemas.errors("bundle", bundle)]
     if problems:
         return problems

@@ -32,9 +32,9 @@ def load_catalog(catalog_dir: Path, root: Path, validate: bool = True) -> tuple[
     for path in sorted(catalog_dir.glob("*.y*ml")) + sorted(catalog_dir.glob("*.json")):
         rel = paths.relative(path, root)
         try:
-            doc = load_document(path, fast=True)
+            doc = load_document(path, fast=True, root=root)
         except DocumentError as exc:
-            problems.append(Problem(rel, "", exc.message, exc.line, "syntax"))
+            problems.append(Problem(rel, exc.pointer, exc.message, exc.line, "syntax"))
             continue
         if not isinstance(doc, list):
             problems.append(Problem(rel, "", "expected a list of cards", 1, "schema"))

@@ -70,7 +70,7 @@ def load_expectations(path: Path | None) -> Expectations:
     try:
         doc = load_document(path)
     except DocumentError as exc:
-        raise ExpectationsError(f"{path}:{exc.line or '?'}: {exc.message}") from exc
+        raise ExpectationsError(str(exc)) from exc
     for case_id, entry in ((doc.get("cases") or {}) if isinstance(doc, dict) else {}).items():
         if isinstance(entry, dict) and "issue" in entry:
             raise ExpectationsError(f"{path}: at /cases/{_escape(str(case_id))}/issue: the issue link is named "

@@ -39,7 +39,13 @@ def catalog_dir() -> Path:
 
 
 def relative(path: Path, root: Path) -> str:
-    """``path`` as problems and reports name it: relative to the suite root when inside it."""
+    """``path`` as problems and reports name it: relative to the suite root when inside it.
+
+    Named as found (a symlink by its own name, not its target's)."""
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        pass
     try:
         return str(path.resolve().relative_to(root.resolve()))
     except ValueError:

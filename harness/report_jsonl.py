@@ -104,29 +104,30 @@ def write_report(path: Path, report: Report) -> None:
 def read_report(path: Path) -> Report:
     """Read a report back; a missing footer or a bad line is recorded, not raised."""
     from castrules.harness import schemas
+    from castrules.harness.documents import DocumentError, json_lines
 
     report = Report(header=None)
-    with path.open(encoding="utf-8") as handle:
-        for number, text in enumerate(handle, start=1):
-            if not text.strip():
-                continue
-            try:
-                line = json.loads(text)
-            except json.JSONDecodeError as exc:
-                report.problems.append(f"{path}:{number}: not JSON ({exc.msg}); the report may have been cut off")
-                continue
-            errors = list(schemas.errors("report", line))
-            if errors:
-                pointer, message = errors[0]
-                report.problems.append(f"{path}:{number}: at {pointer or '/'}: {message}")
-                continue
-            kind = line["type"]
-            if kind == "header":
-                report.header = line
-            elif kind == "case":
-                report.cases.append(line)
-            else:
-                report.footer = line
+    try:
+        lines = list(json_lines(path))
+    except DocumentError as exc:
+        report.problems.append(str(exc))
+        lines = []
+    for number, line in lines:
+        if isinstance(line, DocumentError):
+            report.problems.append(f"{line}; the report may have been cut off or damaged")
+            continue
+        errors = list(schemas.errors("report", line))
+        if errors:
+            pointer, message = errors[0]
+            report.problems.append(f"{path}:{number}: at {pointer or '/'}: {message}")
+            continue
+        kind = line["type"]
+        if kind == "header":
+            report.header = line
+        elif kind == "case":
+            report.cases.append(line)
+        else:
+            report.footer = line
     if report.header is None:
         report.problems.append(f"{path}: no header line")
     if report.footer is None:

@@ -11,7 +11,6 @@ goes through jsonschema, just slower.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any, Iterator
@@ -41,7 +40,9 @@ def _refuse(uri: str):
 
 @cache
 def _documents(schema_root: Path) -> dict[str, dict]:
-    return {file.name.removesuffix(".schema.json"): json.loads(file.read_text(encoding="utf-8"))
+    from castrules.harness.documents import load_document
+
+    return {file.name.removesuffix(".schema.json"): load_document(file, root=schema_root)
             for file in sorted(schema_root.glob("*.schema.json"))}
 
 

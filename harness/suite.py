@@ -66,9 +66,12 @@ def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), seman
     cases: list[Case] = []
     bad: set[str] = set()
     seen: dict[str, str] = {}
-    for path in [*case_files(root / "cases"), *extra_files]:
+    extra = list(extra_files)
+    for path in [*case_files(root / "cases"), *extra]:
         rel = paths.relative(path, root)
-        case, case_problems = load_case(path, rel, catalog, vocabulary, semantic)
+        # the suite's files must stay inside it; files named on the command line are the user's
+        inside = None if path in extra else root
+        case, case_problems = load_case(path, rel, catalog, vocabulary, semantic, inside)
         if case is not None:
             if case.id in seen:
                 case_problems.append(Problem(rel, "/id", f"duplicate id {case.id!r}: already used by {seen[case.id]}; ids are unique",
@@ -87,15 +90,16 @@ def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), seman
 
 
 def load_case(path: Path, rel: str, catalog: Catalog, vocabulary: Vocabulary,
-              semantic: bool = True) -> tuple[Case | None, list[Problem]]:
+              semantic: bool = True, root: Path | None = None) -> tuple[Case | None, list[Problem]]:
+    """One case file, or its problems; ``root`` refuses a file that leads outside the suite."""
     try:
-        doc = load_document(path, fast=True)
+        doc = load_document(path, fast=True, root=root)
         schema_problems = list(schemas.errors("case", doc))
         if schema_problems:  # the reference parser has the last word on a file that looks wrong
-            doc = load_document(path)
+            doc = load_document(path, root=root)
             schema_problems = list(schemas.errors("case", doc))
     except DocumentError as exc:
-        return None, [Problem(rel, "", exc.message, exc.line, "syntax")]
+        return None, [Problem(rel, exc.pointer, exc.message, exc.line, "syntax")]
     if schema_problems:
         return None, [_with_line(Problem(rel, pointer, message, None, "schema"), path) for pointer, message in schema_problems]
     case = Case(id=doc["id"], title=doc["title"], path=path, file=rel, rules=tuple(doc["rules"]),

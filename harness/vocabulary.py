@@ -5,14 +5,13 @@ Each lives in one data file; this module loads them once and answers membership 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from castrules.harness import paths
 from castrules.harness.contract import Contract
-from castrules.harness.documents import DocumentError, load_document
+from castrules.harness.documents import DocumentError, load_document, read_text
 from castrules.harness.problems import Problem
 
 
@@ -36,9 +35,9 @@ def _load_optional(path: Path, default, problems: list[Problem], root: Path):
     if not path.exists():
         return default
     try:
-        doc = load_document(path)
+        doc = load_document(path, root=root)
     except DocumentError as exc:
-        problems.append(Problem(str(path.relative_to(root)), "", exc.message, exc.line, "syntax"))
+        problems.append(Problem(str(path.relative_to(root)), exc.pointer, exc.message, exc.line, "syntax"))
         return default
     if doc is not None and not isinstance(doc, type(default)):
         problems.append(Problem(str(path.relative_to(root)), "", f"expected a {type(default).__name__}", 1, "schema"))
@@ -58,8 +57,13 @@ def load(root: Path | None = None) -> Vocabulary:
     contract = _contract(_load_optional(cases / "observations.yaml", {}, problems, root), features, problems)
     retired_file = cases / "retired-ids.txt"
     retired: set[str] = set()
+    retired_text = ""
     if retired_file.exists():
-        for line in retired_file.read_text(encoding="utf-8").splitlines():
+        try:
+            retired_text = read_text(retired_file, root=root)
+        except DocumentError as exc:
+            problems.append(Problem(str(retired_file.relative_to(root)), "", exc.message, exc.line, "syntax"))
+        for line in retired_text.splitlines():
             line = line.split("#", 1)[0].strip()
             if line:
                 retired.add(line)
@@ -89,4 +93,4 @@ def _contract(doc: dict, features: dict, problems: list[Problem]) -> Contract | 
 
 
 def reasons_json() -> dict:
-    return json.loads((paths.schema_dir() / "reasons.json").read_text(encoding="utf-8"))
+    return load_document(paths.schema_dir() / "reasons.json", root=paths.suite_root())
