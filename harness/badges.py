@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 from castrules.harness.results import Result, Status
-from castrules.harness.summary import by_key
+from castrules.harness.summary import NOT_JUDGED, by_key
 
 
 def badge(label: str, counts) -> dict:
-    ran = sum(n for s, n in counts.items() if s not in (Status.UNSUPPORTED, Status.SKIPPED))
+    ran = sum(n for s, n in counts.items() if s not in NOT_JUDGED)
     passed = counts.get(Status.PASS, 0)
     if not ran:
         return {"schemaVersion": 1, "label": label, "message": "unsupported", "color": "lightgrey"}

@@ -26,8 +26,9 @@ from castrules.harness.expectations import (ExpectationsError, Expectations, def
 from castrules.harness.outputs import write_outputs
 from castrules.harness.progress import Progress, choose_mode
 from castrules.harness.report_jsonl import ReportWriter, header
-from castrules.harness.results import Result, trace_line
+from castrules.harness.results import Result, Status, trace_line
 from castrules.harness.run_details import RunDetails, selection_of
+from castrules.harness.session import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from castrules.harness.suite import Suite, load_suite, shared_suite
 from castrules.harness.textsafe import safe_text
 
@@ -47,6 +48,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK
+    except KeyboardInterrupt as exc:  # interrupted before any case ran (e.g. while an engine started)
+        from castrules.harness.session import interrupt_status
+
+        print("castrules: interrupted", file=sys.stderr)
+        return interrupt_status(exc)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -73,7 +79,14 @@ def build_parser() -> argparse.ArgumentParser:
                           "declares are errors (exit 2), not warnings")
     run.add_argument("--timeout", type=float, default=10.0, help="seconds per case for protocol engines (default 10)")
     run.add_argument("--isolate", action="store_true", help="protocol engines: a fresh process per case")
-    run.add_argument("--max-restarts", type=int, default=5, help="protocol engines: restarts allowed before the run stops (default 5)")
+    run.add_argument("--max-consecutive-failures", type=_count, default=DEFAULT_MAX_CONSECUTIVE_FAILURES, metavar="N",
+                     help="give up on the engine after it crashed, hung or broke the protocol on N cases in a row with "
+                          f"no answered case between them; the rest are not run (default {DEFAULT_MAX_CONSECUTIVE_FAILURES}, 0: never)")
+    run.add_argument("--max-restarts", type=_count, dest="max_consecutive_failures", metavar="N",
+                     help="the former name of --max-consecutive-failures (same meaning now)")
+    run.add_argument("--in-process", action="store_true",
+                     help="run a module:Class engine inside the harness process, not in its worker process "
+                          "(faster; but no timeout can stop it)")
     run.add_argument("--startup-timeout", type=float, default=30.0, help="protocol engines: seconds to answer the handshake (default 30)")
     run.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="run cases in N worker processes (same results as serial)")
     run.add_argument("--shard", metavar="K/N", help="run only shard K of N (deterministic split for a CI matrix)")
@@ -121,6 +134,16 @@ def _positive(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}")
     return value
 
 
@@ -194,6 +217,17 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    """Run the selection; SIGINT/SIGTERM end it at once, keeping every result (exit 130/143)."""
+    from castrules.harness.session import stop_on_signals
+
+    with stop_on_signals():
+        return _run_selection(args)
+
+
+def _run_selection(args: argparse.Namespace) -> int:
+    from castrules.harness import execution
+    from castrules.harness.session import Ending, Policy, interrupt_status
+
     suite, cases = _load(args)
     if suite.problems:
         _print_problems(suite)
@@ -201,62 +235,55 @@ def cmd_run(args: argparse.Namespace) -> int:
         from castrules.harness.parallel import shard
 
         cases = shard(cases, args.shard)
-    options = {"timeout": args.timeout, "isolate": args.isolate, "max_restarts": args.max_restarts,
-               "startup_timeout": args.startup_timeout}
-    engine = load_engine(args.engine, **options)
+    options = {"timeout": args.timeout, "isolate": args.isolate, "startup_timeout": args.startup_timeout}
+    engines = execution.open_engines(args.engine, args.jobs, len(cases), options, in_process=args.in_process)
+    engine = engines[0]
     results: list[Result] = []
-    stopped: str | None = None
-    ended = "completed"
-    writer = None
+    writer = run = None
+    finished = False
     expectations_path = run_expectations_path(args)
     try:
         expectations = default_expectations(engine, expectations_path)
         warn_stale(expectations, suite, args.strict)
         warn_engine_features(engine, suite, args.strict)
         progress = Progress(len(cases), choose_mode(args.quiet, args.verbose, sys.stdout))
-        from castrules.harness.runner import iter_results
-
         head = header(engine, len(cases), selection=selection_of(args.keyword, args.features_include, args.features_exclude,
                                                                  args.ids, args.shard))
         started = time.monotonic()
         if args.report:
             writer = ReportWriter(args.report, head)
-        try:
-            if args.jobs > 1:
-                from castrules.harness.parallel import run_parallel
 
-                stream = run_parallel(cases, args.jobs, args.engine, options,
-                                      str(expectations_path) if expectations_path else None)
-            else:
-                stream = iter_results(engine, cases, suite.catalog, expectations, oracle_explainer(engine))
-            for result in stream:
-                results.append(result)
-                if writer:
-                    writer.add(result)
-                progress.update(result)
-                if args.maxfail and progress.unexpected >= args.maxfail:
-                    ended = "maxfail"
-                    break
-        except KeyboardInterrupt:
-            stopped = "interrupted"
-        except EngineGaveUp as exc:
-            stopped = str(exc)
+        def consume(result: Result) -> None:
+            results.append(result)
+            if writer:
+                writer.add(result)
+            progress.update(result)
+
+        run = execution.session(engines, cases, suite.catalog, expectations,
+                                Policy(args.max_consecutive_failures, args.maxfail or 0))
+        try:
+            for result in run:
+                consume(result)
+        except KeyboardInterrupt as exc:  # a signal while a result was being written: the rest is not run
+            run.end(Ending.INTERRUPTED, f"interrupted ({exc or 'SIGINT'})", exc)
+            for result in run.leftovers():
+                consume(result)
         progress.finish()
-    finally:
+        finished = True
+    finally:  # a footer only for a run that finished; engines killed at once if it was interrupted
         if writer:
-            writer.close(complete=stopped is None, ended=ended)
-        close(engine)
+            writer.close(complete=finished, ended=run.ending.value if finished else "", reason=run.reason if finished else "")
+        execution.close_all(engines, abort=not finished or run.ending is Ending.INTERRUPTED)
     print_report(results, engine, suite, quiet=args.quiet, tables=not args.no_tables, selected=len(cases))
-    details = RunDetails.from_report(head, None if stopped else {"duration": time.monotonic() - started, "ended": ended})
-    write_outputs(args, results, engine, suite, truncated=stopped is not None, details=details)
-    if ended == "maxfail":
-        print(f"castrules: stopped after {args.maxfail} unexpected result(s) (--maxfail); "
-              f"{len(cases) - len(results)} case(s) not run", file=sys.stderr)
-    if args.update_expectations:
+    details = RunDetails.from_report(head, {"duration": time.monotonic() - started, "ended": run.ending.value})
+    write_outputs(args, results, engine, suite, details=details)
+    if args.update_expectations and run.ending is Ending.COMPLETED:
         update_expectations(args.update_expectations, expectations, results, engine.name)
-    if stopped:
-        print(f"castrules: the run stopped early after {len(results)} of {len(cases)} cases: {safe_text(stopped)}", file=sys.stderr)
-        return EXIT_UNEXPECTED
+    if run.ending is not Ending.COMPLETED:
+        done = sum(r.status is not Status.NOT_RUN for r in results)
+        print(f"castrules: the run ended early ({run.ending.value}) after {done} of {len(cases)} cases; "
+              f"{len(cases) - done} case(s) not run: {safe_text(run.reason)}", file=sys.stderr)
+        return interrupt_status(run.cause) if run.ending is Ending.INTERRUPTED else EXIT_UNEXPECTED
     if suite.problems:
         return EXIT_USAGE
     if args.update_expectations:

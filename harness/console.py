@@ -22,7 +22,8 @@ def print_report(results: list[Result], engine, suite: Suite, quiet: bool = Fals
     out = sys.stdout
     unexpected = [r for r in results if r.status.is_unexpected]
     for result in unexpected if not quiet else ():
-        print(describe_result(result), file=out)
+        if result.status is not Status.NOT_RUN:  # not-run cases are summed up by the last line
+            print(describe_result(result), file=out)
     if not quiet and tables and results:
         print("\nBy feature:", file=out)
         print(format_table("feature", by_key(results, "features")), file=out)

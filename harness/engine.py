@@ -69,12 +69,28 @@ def _load_python(spec: EngineSpec) -> Engine:
     missing = [a for a in ("name", "version", "features", "run") if not hasattr(engine, a)]
     if missing:
         raise EngineLoadError(f"engine {spec.target!r} lacks {', '.join(missing)}: see castrules.harness.engine.Engine")
+    check_attributes(engine, spec.target)
     engine.features = frozenset(engine.features)
     try:
         ReasonDetail.parse(getattr(engine, "reasons", None))
     except ValueError as exc:
         raise EngineLoadError(f"engine {spec.target!r}: {exc}") from exc
     return engine
+
+
+def check_attributes(engine: object, where: str) -> None:
+    """An engine's declarations have the types the harness relies on, or a clear load error."""
+    problems = [f"{a} is {type(getattr(engine, a)).__name__}, expected a string"
+                for a in ("name", "version") if not isinstance(getattr(engine, a), str)]
+    features = getattr(engine, "features")
+    if isinstance(features, (str, bytes)) or not isinstance(features, (list, tuple, set, frozenset)):
+        problems.append(f"features is {type(features).__name__}, expected a set or list of strings")
+    elif not all(isinstance(f, str) for f in features):
+        problems.append("features holds something that is not a string")
+    if not callable(getattr(engine, "run")):
+        problems.append("run is not callable")
+    if problems:
+        raise EngineLoadError(f"engine {where!r}: {'; '.join(problems)} (see castrules.harness.engine.Engine)")
 
 
 def _current_directory_importable() -> None:

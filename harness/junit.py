@@ -12,7 +12,7 @@ from castrules.harness.textsafe import safe_tree
 def write_junit(results: list[Result], path: Path, engine_name: str) -> None:
     suite = ET.Element("testsuite", name=f"castrules[{engine_name}]", tests=str(len(results)),
                        failures=str(sum(r.status in (Status.FAIL, Status.UNEXPECTED_PASS) for r in results)),
-                       errors=str(sum(r.status in (Status.ERROR, Status.TIMEOUT) for r in results)),
+                       errors=str(sum(r.status in (Status.ERROR, Status.TIMEOUT, Status.NOT_RUN) for r in results)),
                        skipped=str(sum(r.status in (Status.UNSUPPORTED, Status.SKIPPED, Status.KNOWN_FAILURE) for r in results)),
                        time=f"{sum(r.duration for r in results):.3f}")
     for r in results:
@@ -21,7 +21,7 @@ def write_junit(results: list[Result], path: Path, engine_name: str) -> None:
         text = "\n".join([*(str(m) for m in r.mismatches), r.message]).strip()
         if r.status in (Status.FAIL, Status.UNEXPECTED_PASS):
             ET.SubElement(case, "failure", message=(text.splitlines() or [r.status.value])[0]).text = text
-        elif r.status in (Status.ERROR, Status.TIMEOUT):
+        elif r.status in (Status.ERROR, Status.TIMEOUT, Status.NOT_RUN):  # a case not run is no success
             ET.SubElement(case, "error", message=(text.splitlines() or [r.status.value])[0]).text = "\n".join([text, r.diagnostics]).strip()
         elif r.status in (Status.UNSUPPORTED, Status.SKIPPED, Status.KNOWN_FAILURE):
             ET.SubElement(case, "skipped", message=f"{r.status.value}: {(text.splitlines() or [''])[0]}")

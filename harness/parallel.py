@@ -1,19 +1,24 @@
-"""Running cases in several worker processes (``castrules run -j N``) and sharding (``--shard K/N``).
+"""Running cases on several engines at once (``castrules run -j N``) and sharding (``--shard K/N``).
 
-Each worker loads the suite and its own engine once; results come back in suite order, so a
-parallel run prints and reports exactly what a serial run does.
+Each lane is a thread driving an engine of its own — a protocol engine or an in-process
+engine in its worker process (``castrules serve``), so the work itself runs in parallel
+processes while this process only waits and compares. Results come back in suite order and
+the run's decisions (giving up on a crash loop, maxfail) are taken on that ordered stream by
+``harness.session``, so a parallel run reports exactly what a serial run does, in every fault
+mode. A lane whose engine dies reports that case's error and restarts its engine; the lanes
+never outnumber the cases.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-from typing import Iterator, Sequence
+import threading
+from typing import Callable, Iterator, Sequence
 
 from castrules.harness.cases import Case
-from castrules.harness.results import Result
+from castrules.harness.results import Result, Status
 
-_worker: dict = {}
+RunOne = Callable[[object, Case], Result]
+WAIT_SLICE = 0.1   # seconds: the main thread wakes this often, so signals are handled at once
 
 
 def shard(cases: Sequence[Case], spec: str) -> list[Case]:
@@ -28,30 +33,72 @@ def shard(cases: Sequence[Case], spec: str) -> list[Case]:
     return [c for i, c in enumerate(ordered) if i % n == k - 1]
 
 
-def _init(engine_spec: str, options: dict, expectations_path: str | None) -> None:
-    from pathlib import Path
-
-    from castrules.harness.engine import load_engine, oracle_explainer
-    from castrules.harness.expectations import default_expectations
-    from castrules.harness.suite import shared_suite
-
-    suite = shared_suite()
-    engine = load_engine(engine_spec, **options)
-    _worker.update(suite=suite, by_id=suite.by_id(), engine=engine, explainer=oracle_explainer(engine),
-                   expectations=default_expectations(engine, Path(expectations_path) if expectations_path else None))
+def lanes_for(jobs: int, cases: int) -> int:
+    """How many lanes to open: never more than there are cases, at least one."""
+    return max(1, min(jobs, cases))
 
 
-def _run(case_id: str) -> Result:
-    from castrules.harness.runner import run_case
+class Lanes:
+    """``engines`` (one per lane, already started) run ``cases``; iterate for ordered results."""
 
-    return run_case(_worker["engine"], _worker["by_id"][case_id], _worker["suite"].catalog, _worker["expectations"],
-                    _worker["explainer"])
+    def __init__(self, cases: Sequence[Case], engines: Sequence[object], run_one: RunOne) -> None:
+        self.cases, self.engines, self.run_one = list(cases), list(engines), run_one
+        self._next = 0
+        self._done: dict[int, Result] = {}
+        self._cond = threading.Condition()
+        self._stopping = threading.Event()
+        self._threads = [threading.Thread(target=self._lane, args=(e,), name=f"castrules-lane-{n}", daemon=True)
+                         for n, e in enumerate(self.engines)]
+        self._started = False
 
+    def _take(self) -> int | None:
+        with self._cond:
+            if self._stopping.is_set() or self._next >= len(self.cases):
+                return None
+            index, self._next = self._next, self._next + 1
+            return index
 
-def run_parallel(cases: Sequence[Case], jobs: int, engine_spec: str, options: dict,
-                 expectations_path: str | None) -> Iterator[Result]:
-    context = multiprocessing.get_context("spawn" if multiprocessing.get_start_method(allow_none=True) == "spawn" else "fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init,
-                             initargs=(engine_spec, options, expectations_path)) as pool:
-        chunk = max(1, min(16, len(cases) // (jobs * 4) or 1))
-        yield from pool.map(_run, [c.id for c in cases], chunksize=chunk)
+    def _lane(self, engine: object) -> None:
+        while (index := self._take()) is not None:
+            case = self.cases[index]
+            try:
+                result = self.run_one(engine, case)
+            except BaseException as exc:  # a lane never dies silently: the case gets the error
+                result = Result(case.id, Status.ERROR, case.file, case.rules, case.features, engine_lost=True,
+                                message=f"the worker running this case failed: {type(exc).__name__}: {exc}")
+            if self._stopping.is_set() and result.status in (Status.ERROR, Status.TIMEOUT) and result.engine_lost:
+                continue  # killed by the stop itself: the case was not really run
+            with self._cond:
+                self._done[index] = result
+                self._cond.notify_all()
+
+    def __iter__(self) -> Iterator[Result]:
+        if not self._started:
+            self._started = True
+            for thread in self._threads:
+                thread.start()
+        for index in range(len(self.cases)):
+            with self._cond:
+                while index not in self._done and any(t.is_alive() for t in self._threads):
+                    self._cond.wait(WAIT_SLICE)
+                result = self._done.pop(index, None)
+            if result is None:  # every lane ended early (stopped): the session reports the rest
+                return
+            yield result
+
+    def finished(self) -> dict[int, Result]:
+        """Results finished beyond those yielded (kept when the run is interrupted)."""
+        with self._cond:
+            return dict(self._done)
+
+    def stop(self) -> None:
+        """No more cases; kill what the engines are running now; wait briefly for the lanes."""
+        self._stopping.set()
+        for engine in self.engines:
+            abort = getattr(engine, "abort", None)
+            if callable(abort):
+                abort()
+        for thread in self._threads:
+            if thread.is_alive():
+                thread.join(timeout=2.0)
+

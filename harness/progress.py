@@ -20,7 +20,7 @@ from castrules.harness.summary import format_totals, totals
 from castrules.harness.textsafe import safe_line
 
 MARKS = {Status.PASS: ".", Status.FAIL: "F", Status.ERROR: "E", Status.TIMEOUT: "T", Status.UNSUPPORTED: "u",
-         Status.SKIPPED: "s", Status.KNOWN_FAILURE: "x", Status.UNEXPECTED_PASS: "X"}
+         Status.SKIPPED: "s", Status.KNOWN_FAILURE: "x", Status.UNEXPECTED_PASS: "X", Status.NOT_RUN: "-"}
 LINE_WIDTH = 80          # marks per plain progress line
 IDS_ON_LAST_LINE = 20    # beyond this, the last line says how many more (all are listed above it)
 
@@ -56,9 +56,11 @@ def one_line(result: Result) -> str:
 
 def last_line(results: list[Result], engine_name: str, engine_version: str, selected: int | None = None) -> str:
     """The run's last line: counts, then the unexpected ids (the first IDS_ON_LAST_LINE of them)."""
-    ran = f"{len(results)} cases" if selected is None or selected == len(results) else f"{len(results)} of {selected} cases"
+    done = sum(r.status is not Status.NOT_RUN for r in results)   # a run ended early reports the rest as not run
+    selected = len(results) if selected is None else selected
+    ran = f"{done} cases" if selected == done else f"{done} of {selected} cases"
     line = f"{engine_name} {engine_version}: {ran}: {format_totals(totals(results))}"
-    unexpected = [r.case_id for r in results if r.status.is_unexpected]
+    unexpected = [r.case_id for r in results if r.status.is_unexpected and r.status is not Status.NOT_RUN]
     if unexpected:
         shown = ", ".join(unexpected[:IDS_ON_LAST_LINE])
         more = f" and {len(unexpected) - IDS_ON_LAST_LINE} more (listed above)" if len(unexpected) > IDS_ON_LAST_LINE else ""
@@ -84,6 +86,8 @@ class Progress:
         self._drawn = 0
 
     def update(self, result: Result) -> None:
+        if result.status is Status.NOT_RUN:
+            return  # the cases a run ended before: counted in the last line, not one by one
         self.count += 1
         self.unexpected += result.status.is_unexpected
         if self.mode is Mode.QUIET:

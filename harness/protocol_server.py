@@ -2,7 +2,11 @@
 
 Reads JSON lines on stdin, answers on stdout (see docs/protocol.md). Anything the engine
 itself prints goes to stderr, so stdout carries protocol messages only. An exception raised
-by the engine becomes an ``errored`` result for that case; the server keeps going.
+by the engine — ``SystemExit`` and ``KeyboardInterrupt`` included: the server runs in a session
+of its own, so they can only come from the engine — becomes an ``errored`` result for that
+case, as does a result that is not plain bounded JSON data (``harness.replies``); the server
+keeps going. ``castrules run`` runs in-process engines other than the oracle this way, in a
+worker process, so that a timeout can stop them.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import sys
 import traceback
 from typing import IO, Any, Mapping
 
+from castrules.harness import replies
 from castrules.harness.engine import Engine, load_engine
 
 PROTOCOL_VERSION = 1
@@ -38,10 +43,16 @@ def hello_reply(engine: Engine) -> dict:
 
 def run_one(engine: Engine, request: Mapping[str, Any]) -> Any:
     try:
-        return engine.run(request)
-    except Exception as exc:  # the engine's bug is that case's answer, not the server's end
+        result = engine.run(request)
+    except SystemExit as exc:  # the engine's own sys.exit: that case's error, the server goes on
+        return {"status": "errored", "message": f"the engine called sys.exit({exc.code!r}) while running the case"}
+    except BaseException as exc:  # the engine's bug is that case's answer, not the server's end
         return {"status": "errored", "message": f"{type(exc).__name__}: {exc}",
                 "context": "".join(traceback.format_exception(exc)[-3:]).strip()}
+    found = replies.problems(result, sets_as_arrays=True)  # the encoder writes sets as arrays
+    if found:
+        return {"status": "errored", "message": "the engine's result is not plain JSON data: " + "; ".join(found)}
+    return result
 
 
 def serve(engine: Engine, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None,
@@ -52,7 +63,7 @@ def serve(engine: Engine, stdin: IO[bytes] | None = None, stdout: IO[bytes] | No
     log = log if log is not None else sys.stderr
     saved_stdout = sys.stdout
     sys.stdout = sys.stderr  # keep the engine's own prints off the protocol stream
-    dumps = json.JSONEncoder(separators=(",", ":"), default=_jsonable).encode
+    dumps = json.JSONEncoder(separators=(",", ":"), default=_jsonable, allow_nan=False).encode
 
     def send(message: dict) -> None:
         out.write(dumps(message).encode("utf-8") + b"\n")
@@ -111,3 +122,7 @@ def main(engine_spec: str | None = None) -> int:
         closer = getattr(engine, "close", None)
         if callable(closer):
             closer()
+
+
+if __name__ == "__main__":  # the worker process of an in-process engine (harness.worker_engine)
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else None))

@@ -14,11 +14,11 @@ from typing import Iterable
 from castrules.harness.results import Result, Status, trace_line
 from castrules.harness.run_details import RunDetails
 from castrules.harness.textsafe import safe_text
-from castrules.harness.summary import ORDER, by_key, rule_sort_key, totals
+from castrules.harness.summary import NOT_JUDGED, ORDER, by_key, rule_sort_key, totals
 
 _COLORS = {Status.PASS: "#2e7d32", Status.FAIL: "#c62828", Status.ERROR: "#6a1b9a", Status.TIMEOUT: "#6a1b9a",
            Status.UNSUPPORTED: "#757575", Status.SKIPPED: "#757575", Status.KNOWN_FAILURE: "#ef6c00",
-           Status.UNEXPECTED_PASS: "#ad1457"}
+           Status.UNEXPECTED_PASS: "#ad1457", Status.NOT_RUN: "#424242"}
 
 _CSS = """
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1100px;padding:0 1rem;color:#222}
@@ -56,7 +56,7 @@ def _bar(counts) -> str:
 
 
 def _rate(counts) -> str:
-    ran = sum(n for s, n in counts.items() if s not in (Status.UNSUPPORTED, Status.SKIPPED))
+    ran = sum(n for s, n in counts.items() if s not in NOT_JUDGED)
     return f"{100 * counts.get(Status.PASS, 0) / ran:.0f}%" if ran else "–"
 
 

@@ -1,7 +1,10 @@
 """The JSON-lines report: a header, one line per case as it finishes, a footer with totals.
 
-Each line is flushed as it is written, so an interrupted run keeps every result it had; a
-report without its footer is read back as truncated.
+Each line is flushed as it is written, so an interrupted run keeps every result it had. A run
+that finishes — completed or ended early (engine gave up, interrupted, maxfail) — has a line
+for every selected case (those it did not reach as ``not_run``) and a footer saying why it
+ended; a report without its footer, or with fewer case lines than its header announces, is
+read back as truncated: results were lost.
 """
 
 from __future__ import annotations
@@ -39,13 +42,16 @@ def case_line(result: Result) -> dict:
     return {"type": "case", **result.to_json()}
 
 
-def footer(results: Iterable[Result], duration: float, ended: str = "completed") -> dict:
+def footer(results: Iterable[Result], duration: float, ended: str = "completed", reason: str = "") -> dict:
     """The last line, written only by a run that finished: ``ended`` says why it finished
-    ("completed", or "maxfail" when --maxfail stopped it before the end of the selection)."""
+    (``harness.session.Ending``: completed, engine_gave_up, interrupted, maxfail)."""
     counts = totals(results)
-    return {"type": "footer", "totals": {s.value: counts.get(s, 0) for s in Status},
+    line = {"type": "footer", "totals": {s.value: counts.get(s, 0) for s in Status},
             "unexpected": sum(n for s, n in counts.items() if s.is_unexpected), "duration": round(duration, 3),
             "ended": ended}
+    if reason:
+        line["reason"] = reason
+    return line
 
 
 class ReportWriter:
@@ -66,9 +72,10 @@ class ReportWriter:
         self._results.append(result)
         self._emit(case_line(result))
 
-    def close(self, complete: bool = True, ended: str = "completed") -> None:
+    def close(self, complete: bool = True, ended: str = "completed", reason: str = "") -> None:
+        """End the report; ``complete`` is False when the run did not finish (no footer then)."""
         if complete:
-            self._emit(footer(self._results, time.perf_counter() - self._started, ended))
+            self._emit(footer(self._results, time.perf_counter() - self._started, ended, reason))
         self._file.close()
 
 
@@ -81,7 +88,13 @@ class Report:
 
     @property
     def truncated(self) -> bool:
-        return self.footer is None
+        """Results were lost: no footer, or fewer case lines than the header announced."""
+        return self.footer is None or (self.header is not None and len(self.cases) < self.header["cases"])
+
+    @property
+    def ended(self) -> str:
+        """Why the run ended, as its footer says ("completed" for reports older than the field)."""
+        return "truncated" if self.footer is None else self.footer.get("ended", "completed")
 
     def results(self) -> list[Result]:
         return [result_from_json(c) for c in self.cases]
@@ -132,7 +145,22 @@ def read_report(path: Path) -> Report:
         report.problems.append(f"{path}: no header line")
     if report.footer is None:
         report.problems.append(f"{path}: truncated: no footer line after {len(report.cases)} case(s); the run did not finish")
+    if report.header is not None:
+        report.problems.extend(_count_problems(path, report))
     return report
+
+
+def _count_problems(path: Path, report: Report) -> list[str]:
+    """The case lines against the header: one line per selected case, each case once."""
+    found = []
+    expected, seen = report.header["cases"], len(report.cases)
+    if seen != expected:
+        found.append(f"{path}: the header announces {expected} case(s) but the report has {seen} case line(s)"
+                     + ("; results were lost" if seen < expected else ""))
+    ids = [c["id"] for c in report.cases]
+    if len(set(ids)) != len(ids):
+        found.append(f"{path}: {len(ids) - len(set(ids))} case line(s) repeat an id already reported")
+    return found
 
 
 def result_from_json(line: dict) -> Result:

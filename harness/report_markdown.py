@@ -6,11 +6,11 @@ from typing import Iterable
 
 from castrules.harness.results import Result, Status
 from castrules.harness.textsafe import safe_text
-from castrules.harness.summary import ORDER, by_key, rule_sort_key, totals
+from castrules.harness.summary import NOT_JUDGED, ORDER, by_key, rule_sort_key, totals
 
 
 def _pct(counts) -> str:
-    ran = sum(n for s, n in counts.items() if s not in (Status.UNSUPPORTED, Status.SKIPPED))
+    ran = sum(n for s, n in counts.items() if s not in NOT_JUDGED)
     return f"{100 * counts.get(Status.PASS, 0) / ran:.0f}%" if ran else "–"
 
 

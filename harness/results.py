@@ -18,11 +18,12 @@ class Status(enum.Enum):
     SKIPPED = "skipped"                 # the engine chose to skip the case, with a reason
     KNOWN_FAILURE = "known_failure"     # failed as listed in the expectations file
     UNEXPECTED_PASS = "unexpected_pass" # listed as failing, but passed: update the file
+    NOT_RUN = "not_run"                 # the run ended before this case (engine gave up, interrupt, maxfail)
 
     @property
     def is_unexpected(self) -> bool:
-        """Results that turn a run red."""
-        return self in (Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.UNEXPECTED_PASS)
+        """Results that turn a run red (a case not run is never a success)."""
+        return self in (Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.UNEXPECTED_PASS, Status.NOT_RUN)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class Result:
     diagnostics: str = ""               # e.g. the tail of an external engine's stderr
     issue_url: str | None = None
     raw_status: Status | None = None    # the status before the expectations file was applied
+    engine_lost: bool = False           # the engine process was lost on this case (crash, hang, protocol break)
     extra: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:

@@ -6,12 +6,13 @@ becomes that case's result, and the next case runs.
 
 from __future__ import annotations
 
+import json
 import time
 import traceback
 from dataclasses import replace
 from typing import Callable, Iterable, Iterator, Mapping
 
-from castrules.harness import schemas
+from castrules.harness import replies, schemas
 from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog
 from castrules.harness.compare import compare
@@ -36,7 +37,7 @@ def run_case(engine: Engine, case: Case, catalog: Catalog, expectations: Expecta
 
 def explanation(explainer: Engine, case: Case, catalog: Catalog) -> tuple:
     try:
-        reply = explainer.run(case.request(catalog.subset(case.card_names())))
+        reply = explainer.run(fresh_request(case, catalog))
     except Exception as exc:  # the explanation is a courtesy: never let it break the run
         return ({"note": f"no explanation: {type(exc).__name__}: {exc}"},)
     return tuple(reply.get("trace", ())) if isinstance(reply, Mapping) else ()
@@ -63,21 +64,28 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
     missing = sorted(set(case.features) - set(engine.features))
     if missing:
         return replace(base, status=Status.UNSUPPORTED, message=f"engine lacks feature(s): {', '.join(missing)}")
-    request = case.request(catalog.subset(case.card_names()))
+    request = fresh_request(case, catalog)
     started = time.perf_counter()
     try:
         reply = engine.run(request)
-    except EngineGaveUp:
-        raise  # the engine cannot go on at all: stop the run, keeping the results so far
-    except Exception as exc:  # an engine's bug is a result, not a crash of the run
+    except (EngineGaveUp, KeyboardInterrupt):
+        raise  # the engine cannot go on, or the user stopped the run: the run keeps its results so far
+    except SystemExit as exc:  # an engine's sys.exit is its own end, never the run's exit status
+        return replace(base, status=Status.ERROR, duration=time.perf_counter() - started,
+                       message=f"the engine called sys.exit({exc.code!r}) while running the case")
+    except BaseException as exc:  # an engine's bug is a result, not a crash of the run
         tail = "".join(traceback.format_exception(exc)[-3:]).strip()
         status = Status.TIMEOUT if is_timeout(exc) else Status.ERROR
         return replace(base, status=status, message=f"{type(exc).__name__}: {exc}",
-                       duration=time.perf_counter() - started,
+                       duration=time.perf_counter() - started, engine_lost=bool(getattr(exc, "engine_lost", False)),
                        diagnostics=getattr(exc, "diagnostics", "") or tail)
     duration = time.perf_counter() - started
     base = replace(base, duration=duration)
-    return judge(base, case, request, reply, reason_detail(engine))
+    try:
+        return judge(base, case, request, reply, reason_detail(engine))
+    except Exception as exc:  # a reply the checks let through must still fail only this case
+        return replace(base, status=Status.ERROR, diagnostics="".join(traceback.format_exception(exc)[-3:]).strip(),
+                       message=f"the observations could not be compared ({type(exc).__name__}: {exc})")
 
 
 def reason_detail(engine: Engine) -> ReasonDetail:
@@ -85,11 +93,18 @@ def reason_detail(engine: Engine) -> ReasonDetail:
     return ReasonDetail.parse(getattr(engine, "reasons", None))
 
 
+def fresh_request(case: Case, catalog: Catalog) -> dict:
+    """The case's request as new data of its own: an engine that mutates it cannot reach the
+    suite, the catalog or the cases after it."""
+    return json.loads(json.dumps(case.request(catalog.subset(case.card_names())), default=str))
+
+
 def judge(base: Result, case: Case, request: Mapping, reply: object,
           reasons: ReasonDetail = ReasonDetail.EXACT) -> Result:
-    """Turn an engine's reply into a result: contract check, then comparison (of reasons only
-    as finely as the engine reports them)."""
-    problems = contract_problems(reply, len(case.steps), request["observe"])
+    """Turn an engine's reply into a result: plain bounded data, contract check, then comparison
+    (of reasons only as finely as the engine reports them)."""
+    # what the case asks to observe, from the case itself: the engine may have mutated its request
+    problems = replies.problems(reply) or contract_problems(reply, len(case.steps), case.observe_points())
     if problems:
         return replace(base, status=Status.ERROR, message="engine broke its contract: " + "; ".join(problems[:5]))
     status = reply["status"]

@@ -7,8 +7,15 @@ line is split with ``shlex`` and run as an argument vector, never through a shel
 A broken engine never takes the run down: a crash, a hang, a line that is not JSON, a wrong
 sequence number or a wrong shape becomes an exception for that case (the runner turns it into
 an ERROR or TIMEOUT result, with the tail of the engine's stderr as diagnostics) and the
-engine is restarted, handshake replayed, for the next case. After ``max_restarts`` restarts
-the run stops with ``TooManyRestarts`` (an ``EngineGaveUp``, which the runner lets through).
+engine is restarted, handshake replayed, for the next case. Such an error carries
+``engine_lost = True``: the run (``harness.session``) gives up after that many cases in a row.
+With ``max_restarts`` set, the engine itself gives up after that many restarts in a row with
+no answered case between them, raising ``TooManyRestarts`` (an ``EngineGaveUp``).
+
+The engine runs in a session of its own; its whole process group is killed on a timeout, a
+restart, an interrupt and at the end, so no child it forked can hold its stdout open or live
+on. Lines are read up to ``MAX_LINE_BYTES`` with at most ``QUEUED_LINES`` waiting (blank lines
+are dropped), and parsed as strict JSON (``harness.replies``: no NaN, bounded numbers).
 """
 
 from __future__ import annotations
@@ -25,16 +32,18 @@ import threading
 import time
 from typing import Any, Mapping, Sequence
 
-from castrules.harness import __version__, schemas
+from castrules.harness import __version__, replies, schemas
 from castrules.harness.engine_errors import (EngineCrashed, EngineFailure, EngineLoadError, EngineProtocolError,
                                             EngineStartError, EngineTimeout, TooManyRestarts)
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 10.0           # seconds per case
 DEFAULT_STARTUP_TIMEOUT = 30.0   # seconds from launch to the hello reply (a JVM may be slow)
-DEFAULT_MAX_RESTARTS = 5
+DEFAULT_MAX_RESTARTS = None      # restarts in a row before the engine gives up itself (None: the run decides)
 STOP_GRACE = 2.0                 # seconds an engine has to exit after "stop"
-MAX_LINE_BYTES = 64 * 1024 * 1024
+MAX_LINE_BYTES = 16 * 1024 * 1024
+EXIT_POLL = 0.1                  # seconds between checks that the engine process still lives
+QUEUED_LINES = 4                 # lines read ahead of the harness: memory stays under a few MAX_LINE_BYTES
 STDERR_LINES = 200               # ring buffer of the engine's stderr, per process
 STDERR_LINE_CHARS = 500
 DIAGNOSTIC_LINES = 40            # how much of that tail is attached to an error
@@ -72,7 +81,8 @@ class EngineProcess:
         except OSError as exc:
             raise EngineStartError(f"cannot start the engine {argv[0]!r}: {exc}") from exc
         self.argv = list(argv)
-        self.lines: queue.SimpleQueue = queue.SimpleQueue()
+        self.lines: queue.Queue = queue.Queue(maxsize=QUEUED_LINES)
+        self._closed = threading.Event()
         self._outbox: queue.SimpleQueue = queue.SimpleQueue()
         self.stderr: collections.deque[str] = collections.deque(maxlen=stderr_lines)
         self.stderr_dropped = 0
@@ -92,10 +102,21 @@ class EngineProcess:
                 line = stream.readline(MAX_LINE_BYTES)
                 if not line:
                     break
-                self.lines.put(line)
+                if line.strip() and not self._put(line):
+                    return
         except (OSError, ValueError):
             pass
-        self.lines.put(_EOF)
+        self._put(_EOF)
+
+    def _put(self, item: object) -> bool:
+        """Queue a line, waiting while the queue is full; False once the process is finished."""
+        while not self._closed.is_set():
+            try:
+                self.lines.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
 
     def _read_stderr(self) -> None:
         stream = self.popen.stderr
@@ -135,17 +156,27 @@ class EngineProcess:
         self._outbox.put(None)
 
     def receive(self, deadline: float) -> bytes:
-        """The next non-blank line from stdout; ``_Timeout`` or ``_EndOfOutput`` otherwise."""
+        """The next non-blank line from stdout; ``_Timeout`` or ``_EndOfOutput`` otherwise.
+
+        The end of output is also the engine's own exit: a child it forked may hold stdout
+        open, and waiting for that pipe to close would wait out the whole timeout."""
+        exited_at: float | None = None
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise _Timeout()
             try:
-                line = self.lines.get(timeout=remaining)
+                line = self.lines.get(timeout=min(remaining, EXIT_POLL))
             except queue.Empty:
-                raise _Timeout() from None
+                if self.popen.poll() is None:
+                    continue
+                if exited_at is None:
+                    exited_at = time.monotonic()   # let the reader pass on what it wrote last
+                elif time.monotonic() - exited_at >= EXIT_POLL:
+                    raise _EndOfOutput() from None
+                continue
             if line is _EOF:
-                self.lines.put(_EOF)  # stays at end of output
+                self.lines.put_nowait(_EOF)  # stays at end of output (the queue has room: it was just taken)
                 raise _EndOfOutput()
             if line.strip():
                 return line
@@ -160,19 +191,24 @@ class EngineProcess:
             return None
 
     def kill(self) -> None:
+        """Kill the whole process group now (a child that outlived the engine included)."""
+        self.kill_group()
         if self.popen.poll() is None:
             try:
-                if os.name == "posix":
-                    os.killpg(self.popen.pid, signal.SIGKILL)
-                else:
-                    self.popen.kill()
-            except (ProcessLookupError, PermissionError, OSError):
-                try:
-                    self.popen.kill()
-                except OSError:
-                    pass
+                self.popen.kill()
+            except OSError:
+                pass
         self.exit_status(wait=2.0)
         self._finish()
+
+    def kill_group(self) -> None:
+        """SIGKILL to every process of the engine's session, whether or not its leader lives."""
+        if os.name != "posix":
+            return
+        try:
+            os.killpg(self.popen.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError, OSError):
+            pass
 
     def stop(self, grace: float = STOP_GRACE) -> None:
         """Ask politely (``stop``, then end of input), then kill."""
@@ -182,9 +218,11 @@ class EngineProcess:
             if self.exit_status(wait=grace) is None:
                 self.kill()
                 return
+        self.kill_group()  # the engine exited: nothing it started lives on
         self._finish()
 
     def _finish(self) -> None:
+        self._closed.set()
         self.close_stdin()
         for thread in self._threads[:2]:   # let the readers drain what the process wrote last
             thread.join(timeout=0.5)
@@ -210,7 +248,7 @@ def _preview(line: bytes, limit: int = 120) -> str:
 def _decode(line: bytes) -> Any:
     if len(line) >= MAX_LINE_BYTES and not line.endswith(b"\n"):
         raise ValueError(f"a line longer than {MAX_LINE_BYTES} bytes")
-    return json.loads(line.decode("utf-8"))
+    return replies.loads(line)
 
 
 class SubprocessEngine:
@@ -226,6 +264,7 @@ class SubprocessEngine:
         self.timeout = float(timeout) if timeout is not None else DEFAULT_TIMEOUT
         self.startup_timeout = float(startup_timeout) if startup_timeout is not None else DEFAULT_STARTUP_TIMEOUT
         self.max_restarts = DEFAULT_MAX_RESTARTS if max_restarts is None else int(max_restarts)
+        self._restarts_in_a_row = 0
         self.isolate = bool(isolate)
         self.env, self.cwd, self.stderr_lines = env, cwd, stderr_lines
         self.validate_results = validate_results
@@ -318,7 +357,9 @@ class SubprocessEngine:
         proc.kill()
         self._proc = None
         self._broken = True
-        return kind(message, proc.stderr_tail())
+        error = kind(message, proc.stderr_tail())
+        error.engine_lost = True  # type: ignore[attr-defined]  # counted by the run's crash-loop guard
+        return error
 
     def _ensure_process(self) -> EngineProcess:
         proc = self._proc
@@ -328,17 +369,20 @@ class SubprocessEngine:
         if proc is not None:
             return proc
         if self._broken:
-            if self.restarts >= self.max_restarts:
+            if self.max_restarts is not None and self._restarts_in_a_row >= self.max_restarts:
                 raise TooManyRestarts(
-                    f"engine {self.name!r} stopped: it had to be restarted {self.restarts} time(s) already "
+                    f"engine {self.name!r} stopped: it had to be restarted {self._restarts_in_a_row} time(s) in a row "
                     f"(limit {self.max_restarts}) after crashing, hanging or breaking the protocol; "
                     f"see the errors above. Command: {shlex.join(self.argv)}")
             self.restarts += 1
+            self._restarts_in_a_row += 1
         try:
             self._start()
         except EngineStartError as exc:
             self._broken = True
-            raise EngineStartError(f"the engine could not be restarted: {exc}", exc.diagnostics) from None
+            error = EngineStartError(f"the engine could not be restarted: {exc}", exc.diagnostics)
+            error.engine_lost = True  # type: ignore[attr-defined]
+            raise error from None
         return self._proc
 
     # -- the Engine interface --------------------------------------------------------------
@@ -358,6 +402,12 @@ class SubprocessEngine:
             raise self._fail(proc, EngineCrashed, f"the engine {how} while running the case (run seq {seq})") from None
         try:
             message = _decode(line)
+        except replies.ReplyError as exc:
+            # JSON, but not data an observation may hold (NaN, a huge number): this case's error
+            error = EngineProtocolError(f"the engine's answer is not strict JSON data ({exc}): {_preview(line)}",
+                                        proc.stderr_tail())
+            self._after_case(proc)
+            raise error from None
         except ValueError:
             raise self._fail(proc, EngineProtocolError, f"the engine wrote a line that is not JSON: {_preview(line)}") from None
         if not isinstance(message, dict) or message.get("type") != "result":
@@ -375,6 +425,7 @@ class SubprocessEngine:
             self._after_case(proc)
             raise error
         self._after_case(proc)
+        self._restarts_in_a_row = 0
         return message["result"]
 
     def _shape_problems(self, message: dict) -> list[str]:
@@ -395,6 +446,13 @@ class SubprocessEngine:
         if self.isolate:
             self._proc = None
             self._retire(proc)
+
+    def abort(self) -> None:
+        """Kill the engine's processes now (the run was interrupted): a case waiting on it
+        ends at once as a crash."""
+        proc = self._proc
+        if proc is not None:
+            proc.kill_group()
 
     def close(self) -> None:
         proc, self._proc = self._proc, None

@@ -8,7 +8,10 @@ from typing import Iterable
 from castrules.harness.results import Result, Status
 
 ORDER = [Status.PASS, Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.UNSUPPORTED, Status.SKIPPED,
-         Status.KNOWN_FAILURE, Status.UNEXPECTED_PASS]
+         Status.KNOWN_FAILURE, Status.UNEXPECTED_PASS, Status.NOT_RUN]
+
+# Statuses that say nothing about the engine's compliance: left out of pass rates.
+NOT_JUDGED = frozenset({Status.UNSUPPORTED, Status.SKIPPED, Status.NOT_RUN})
 
 
 def totals(results: Iterable[Result]) -> Counter:
@@ -41,7 +44,7 @@ def format_table(title: str, table: dict[str, Counter], sort_key=None, titles: d
     rows = []
     for key in sorted(table, key=sort_key) if sort_key else sorted(table):
         counts = table[key]
-        ran = sum(counts[s] for s in columns if s not in (Status.UNSUPPORTED, Status.SKIPPED))
+        ran = sum(counts[s] for s in columns if s not in NOT_JUDGED)
         good = counts[Status.PASS]
         pct = f"{100 * good / ran:.0f}" if ran else "-"
         label = key if not titles or not titles.get(key) else f"{key} {titles[key]}"

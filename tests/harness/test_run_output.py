@@ -65,7 +65,7 @@ def test_maxfail_stops_after_n_unexpected_results_and_says_so(wrong_suite, tmp_p
     report = tmp_path / "r.jsonl"
     done = castrules(wrong_suite, "run", "--engine", ENGINE, "-q", "--maxfail", "2", "--report", str(report))
     assert done.returncode == 1
-    assert done.stdout.splitlines()[-1] == ("fake-inprocess 1: 3 of 5 cases: 1 pass, 2 fail; "
+    assert done.stdout.splitlines()[-1] == ("fake-inprocess 1: 3 of 5 cases: 1 pass, 2 fail, 2 not run; "
                                             "unexpected: casting/fixture/wrong-1, casting/fixture/wrong-2")
     assert "--maxfail" in done.stderr and "2 case(s) not run" in done.stderr
     footer = json.loads(report.read_text().splitlines()[-1])

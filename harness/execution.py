@@ -1,0 +1,63 @@
+"""Opening the engines of a run and running its session, serially or in lanes (``-j``).
+
+``open_engines`` decides where an engine runs: a protocol engine in its own process; an
+in-process engine in a worker process (``harness.worker_engine``) unless it is castrules' own
+(the oracle, its mutants) or ``in_process`` is asked; with ``-j N`` every lane gets an engine
+of its own in a process of its own, and there are never more lanes than cases.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from castrules.harness.cases import Case
+from castrules.harness.catalog import Catalog
+from castrules.harness.engine import Engine, close, load_engine, oracle_explainer
+from castrules.harness.engine_spec import EngineKind, parse_engine_spec
+from castrules.harness.expectations import Expectations
+from castrules.harness.parallel import Lanes, lanes_for
+from castrules.harness.runner import run_case
+from castrules.harness.session import Policy, Session, serial
+
+
+def open_engines(spec: str, jobs: int, cases: int, options: dict[str, Any], in_process: bool = False) -> list[Engine]:
+    """One engine per lane; the first is opened first, so a load error is reported once."""
+    from castrules.harness.worker_engine import is_trusted, worker_engine
+
+    parsed = parse_engine_spec(spec)
+    lanes = lanes_for(jobs, cases)
+    contained = parsed.kind is EngineKind.IN_PROCESS and not in_process and (lanes > 1 or not is_trusted(parsed))
+
+    def one() -> Engine:
+        return worker_engine(parsed, **options) if contained else load_engine(parsed, **options)
+
+    engines = [one()]
+    try:
+        while len(engines) < lanes:
+            engines.append(one())
+    except BaseException:
+        close_all(engines)
+        raise
+    return engines
+
+
+def close_all(engines: Sequence[Engine], abort: bool = False) -> None:
+    """Close every engine (after an interrupt, kill their processes first: no waiting)."""
+    for engine in engines:
+        if abort and callable(getattr(engine, "abort", None)):
+            engine.abort()
+        try:
+            close(engine)
+        except Exception:  # closing is best effort: one engine's trouble must not keep the others open
+            pass
+
+
+def session(engines: Sequence[Engine], cases: Sequence[Case], catalog: Catalog, expectations: Expectations | None,
+            policy: Policy) -> Session:
+    """The run of ``cases``: serial on one engine, in lanes on several."""
+    if len(engines) == 1:
+        engine, explainer = engines[0], oracle_explainer(engines[0])
+        return Session(cases, serial(cases, lambda case: run_case(engine, case, catalog, expectations, explainer)), policy)
+    per_lane = {id(e): oracle_explainer(e) for e in engines}
+    lanes = Lanes(cases, engines, lambda e, case: run_case(e, case, catalog, expectations, per_lane[id(e)]))
+    return Session(cases, iter(lanes), policy, finished=lanes.finished, stop=lanes.stop)

@@ -1,0 +1,107 @@
+"""What an engine's reply may hold: JSON data of bounded size, checked before anything reads it.
+
+An in-process engine can hand back any Python object and a protocol engine any JSON text;
+both go through these checks so that NaN, a 5,000-digit number, an int-keyed dict or a
+cyclic structure is that case's error, never a crash of the comparison or of the report.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Mapping
+
+MAX_INT = 2**63                 # the largest magnitude an observation needs (life totals, counts)
+MAX_INT_DIGITS = len(str(MAX_INT))
+MAX_DEPTH = 64                  # a snapshot is about six levels deep
+MAX_NODES = 200_000             # values in one reply
+MAX_PROBLEMS = 5
+
+
+class ReplyError(ValueError):
+    """A reply that is not bounded JSON data; the message names the place (a JSON pointer)."""
+
+
+def problems(value: Any, sets_as_arrays: bool = False) -> list[str]:
+    """What makes ``value`` more than plain, bounded JSON data (at most a few, with pointers)."""
+    found: list[str] = []
+    arrays = (list, tuple, set, frozenset) if sets_as_arrays else (list, tuple)
+    _walk(value, "", 0, found, [MAX_NODES], arrays)
+    return found[:MAX_PROBLEMS]
+
+
+def _walk(value: Any, where: str, depth: int, found: list[str], budget: list[int], arrays: tuple) -> None:
+    if len(found) >= MAX_PROBLEMS:
+        return
+    budget[0] -= 1
+    if budget[0] < 0:
+        if budget[0] == -1:
+            found.append(f"the reply holds more than {MAX_NODES} values")
+        return
+    if depth > MAX_DEPTH:
+        found.append(f"at {_at(where)}: nested more than {MAX_DEPTH} levels deep")
+        return
+    if value is None or isinstance(value, (bool, str)):
+        return
+    if isinstance(value, int):
+        if abs(value) > MAX_INT:
+            found.append(f"at {_at(where)}: an integer beyond ±2**63")
+        return
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            found.append(f"at {_at(where)}: {value!r} is not a JSON number")
+        return
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                found.append(f"at {_at(where)}: key {_short(key)} is a {type(key).__name__}, expected a string")
+                continue
+            _walk(item, f"{where}/{_escape(key)}", depth + 1, found, budget, arrays)
+        return
+    if isinstance(value, arrays):
+        for index, item in enumerate(value):
+            _walk(item, f"{where}/{index}", depth + 1, found, budget, arrays)
+        return
+    found.append(f"at {_at(where)}: a {type(value).__name__}, which is not JSON data")
+
+
+def _at(where: str) -> str:
+    return (where if len(where) <= 80 else where[:80] + "...") or "/"
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")[:60]
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ReplyError(f"{name} is not a JSON number")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ReplyError(f"an integer of {len(text.lstrip('-'))} digits")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ReplyError(f"{text[:20]} overflows a JSON number")
+    return number
+
+
+def loads(data: bytes | str) -> Any:
+    """Parse one protocol line: strict JSON (no NaN/Infinity, bounded numbers and nesting)."""
+    try:
+        value = json.loads(data, parse_constant=_refuse_constant, parse_int=_bounded_int, parse_float=_finite_float)
+    except RecursionError:
+        raise ReplyError(f"nested more than {MAX_DEPTH} levels deep") from None
+    found = problems(value)
+    if found:
+        raise ReplyError("; ".join(found))
+    return value
