@@ -74,7 +74,11 @@ def schema_document(name: str) -> dict:
     return _documents(paths.schema_dir())[name]
 
 
-def _no_network(uri: str):
+def _local_only(uri: str) -> dict:
+    """The fast validator's retriever: a suite schema by its $id, never the network."""
+    for name, schema in _documents(paths.schema_dir()).items():
+        if uri.split("#", 1)[0] == schema.get("$id", BASE + f"{name}.schema.json"):
+            return schema
     raise ValueError(f"refusing to fetch schema reference {uri!r}: only local schemas are used")
 
 
@@ -87,7 +91,7 @@ def _fast(name: str, definition: str | None = None):
     if definition is not None:
         schema = {"$schema": schema.get("$schema"), "$ref": f"#/$defs/{definition}", "$defs": schema["$defs"]}
     try:
-        return jsonschema_rs.Draft202012Validator(schema, retriever=_no_network)
+        return jsonschema_rs.Draft202012Validator(schema, retriever=_local_only)
     except Exception:  # a schema the fast validator cannot compile: fall back to jsonschema
         return None
 

@@ -1,0 +1,286 @@
+"""Abilities of cards (card.schema.json's `ability`): one frozen type per `kind`.
+
+`ABILITY_TYPES` maps each kind to its type; `Ability.from_document` reads any of them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, Mapping
+
+from .build import Model, key
+from .effects import Effect
+from .errors import ModelError, excerpt
+from .parts import AbilityCost, Filter, Produce, SpellFilter, TargetSpec
+
+Whose = Literal["you", "opponents", "all"]
+Permanents = Literal["you", "all"]
+
+
+def _effects(doc: Any) -> Any:
+    """`effect` may be one effect or a list."""
+    if isinstance(doc, Mapping) and isinstance(doc.get("effect"), Mapping):
+        return {**doc, "effect": [doc["effect"]]}
+    return doc
+
+
+@dataclass(frozen=True)
+class Ability(Model):
+    """Base of every ability; `kind` is its tag in the card file."""
+
+    kind: ClassVar[str] = ""
+
+    def wrap_document(self, body: dict) -> Any:
+        return {"kind": self.kind, **body}
+
+    @classmethod
+    def from_document(cls, doc: Any, where: str = "") -> Any:
+        """`Ability.from_document` reads any ability by its `kind`; a kind reads its own."""
+        if cls is not Ability:
+            return super().from_document(doc, where)
+        kind = doc.get("kind") if isinstance(doc, Mapping) else None
+        if kind not in ABILITY_TYPES:
+            raise ModelError(where, f"unknown ability kind {excerpt(kind)}; expected one of {sorted(ABILITY_TYPES)}")
+        return ABILITY_TYPES[kind].from_document(doc, where)
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        if isinstance(doc, Mapping):
+            doc = _effects({k: v for k, v in doc.items() if k != "kind"})
+            missing = [k for k in cls.required if k not in doc]
+            if missing:
+                raise ModelError(where, f"a {cls.kind} ability needs {missing}")
+        return doc
+
+    required: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def document_keys(cls) -> frozenset[str]:
+        return super().document_keys() | {"kind"}
+
+
+@dataclass(frozen=True)
+class ManaAbility(Ability):
+    """An activated mana ability (605.1a); `spend_only` restricts its mana (106.6)."""
+
+    kind: ClassVar[str] = "mana"
+    required: ClassVar[tuple[str, ...]] = ("cost", "add")
+    cost: AbilityCost = None  # type: ignore[assignment]
+    add: Produce = ""
+    spend_only: Filter | None = None
+
+
+@dataclass(frozen=True)
+class ActivatedAbility(Ability):
+    """A non-mana activated ability (602)."""
+
+    kind: ClassVar[str] = "activated"
+    required: ClassVar[tuple[str, ...]] = ("cost", "effect")
+    cost: AbilityCost = None  # type: ignore[assignment]
+    targets: tuple[TargetSpec, ...] = ()
+    effect: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class CostModifier(Ability):
+    """Matching spells cost more or less (118.7), `per` times a count, `while` untapped."""
+
+    kind: ClassVar[str] = "cost_modifier"
+    required: ClassVar[tuple[str, ...]] = ("change", "amount", "spells")
+    change: Literal["increase", "reduce"] = "increase"
+    amount: str = ""
+    spells: SpellFilter = None  # type: ignore[assignment]
+    whose: Whose | None = None
+    per: Literal["artifacts_you_control", "creatures_you_control"] | None = None
+    while_: Literal["untapped"] | None = key("while", None)
+
+
+@dataclass(frozen=True)
+class CostFloor(Ability):
+    """A spell costs at least `minimum` mana (Trinisphere), after other changes (601.2f)."""
+
+    kind: ClassVar[str] = "cost_floor"
+    required: ClassVar[tuple[str, ...]] = ("minimum",)
+    minimum: int = 0
+    whose: Whose | None = None
+    spells: SpellFilter | None = None
+    while_: Literal["untapped"] | None = key("while", None)
+
+
+@dataclass(frozen=True)
+class GrantProwl(Ability):
+    kind: ClassVar[str] = "grant_prowl"
+    required: ClassVar[tuple[str, ...]] = ("cost", "spells")
+    cost: str = ""
+    spells: Filter = None  # type: ignore[assignment]
+    whose: Permanents | None = None
+
+
+@dataclass(frozen=True)
+class TypeChange(Ability):
+    kind: ClassVar[str] = "type_change"
+    required: ClassVar[tuple[str, ...]] = ("mode",)
+    mode: Literal["set", "add", "all"] = "set"
+    creature_type: str | None = None
+
+
+@dataclass(frozen=True)
+class ManaReplacement(Ability):
+    """Tapped for mana, a matching permanent produces other mana or more (106.12b)."""
+
+    kind: ClassVar[str] = "mana_replacement"
+    required: ClassVar[tuple[str, ...]] = ("permanents",)
+    permanents: Filter = None  # type: ignore[assignment]
+    whose: Permanents | None = None
+    produce: str | None = None
+    multiply: int | None = None
+
+
+@dataclass(frozen=True)
+class ManaTrigger(Ability):
+    """Tapped for mana, a matching permanent triggers: more mana or an effect (106.12a, 605.4a)."""
+
+    kind: ClassVar[str] = "mana_trigger"
+    required: ClassVar[tuple[str, ...]] = ("permanents",)
+    permanents: Filter = None  # type: ignore[assignment]
+    whose: Permanents | None = None
+    produced: str | None = None
+    add: str | None = None
+    to: Literal["tapper", "you"] | None = None
+    effect: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class CastPermission(Ability):
+    kind: ClassVar[str] = "cast_permission"
+    required: ClassVar[tuple[str, ...]] = ("from",)
+    from_zones: tuple[Literal["hand", "graveyard", "exile", "library", "command"], ...] = key("from", ())
+    spells: Filter | None = None
+    without_paying_mana_cost: bool = False
+
+
+@dataclass(frozen=True)
+class FlashPermission(Ability):
+    """Matching spells may be cast as though they had flash (601.3b, 601.3c)."""
+
+    kind: ClassVar[str] = "flash_permission"
+    required: ClassVar[tuple[str, ...]] = ("spells",)
+    spells: Filter = None  # type: ignore[assignment]
+    extra_cost: str | None = None
+    alternative_cost: Literal["prowl", "evoke", "test_alternative"] | None = None
+
+
+@dataclass(frozen=True)
+class ConditionalFlash(Ability):
+    kind: ClassVar[str] = "conditional_flash"
+    required: ClassVar[tuple[str, ...]] = ("permanents",)
+    permanents: Filter = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class EnterAbility(Ability):
+    """An enters-the-battlefield ability: a trigger, or (trigger: false) a replacement."""
+
+    kind: ClassVar[str] = "etb"
+    required: ClassVar[tuple[str, ...]] = ("effect",)
+    trigger: bool = True
+    condition: Literal["prowl_paid", "not_prowl_paid", "kicked", "cast"] | None = key("if", None)
+    targets: tuple[TargetSpec, ...] = ()
+    effect: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class KeywordGrant(Ability):
+    kind: ClassVar[str] = "keyword_grant"
+    required: ClassVar[tuple[str, ...]] = ("keyword", "permanents")
+    keyword: str = ""
+    permanents: Filter = None  # type: ignore[assignment]
+    whose: Permanents | None = None
+
+
+@dataclass(frozen=True)
+class CastProhibition(Ability):
+    kind: ClassVar[str] = "cast_prohibition"
+    required: ClassVar[tuple[str, ...]] = ("spells",)
+    players: Literal["opponents", "you", "all"] | None = None
+    spells: Filter = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class StaticCostChange(Model):
+    """The body of a spelled-out static cost increase or reduction."""
+
+    amount: str
+    spells: SpellFilter
+    whose: Whose | None = None
+    per: str | None = None
+    while_: Literal["untapped"] | None = key("while", None)
+
+
+@dataclass(frozen=True)
+class StaticProhibition(Model):
+    spells: Filter
+    players: Literal["opponents", "you", "all"] | None = None
+
+
+@dataclass(frozen=True)
+class StaticAbility(Ability):
+    """The spelled-out form of a static ability: exactly one of its fields."""
+
+    kind: ClassVar[str] = "static"
+    cost_increase: StaticCostChange | None = None
+    cost_reduction: StaticCostChange | None = None
+    cast_prohibition: StaticProhibition | None = None
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        doc = super().normalise(doc, where)
+        if isinstance(doc, Mapping) and len(doc) != 1:
+            raise ModelError(where, "a static ability names exactly one effect")
+        return doc
+
+
+@dataclass(frozen=True)
+class GrantAbility(Ability):
+    """Matching permanents have this activated ability (107.3j)."""
+
+    kind: ClassVar[str] = "grant_ability"
+    required: ClassVar[tuple[str, ...]] = ("permanents", "ability")
+    permanents: Filter = None  # type: ignore[assignment]
+    whose: Permanents | None = None
+    ability: Ability = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class TappedForMana(Model):
+    filter: Filter | None = None
+    mana_type: str | None = None
+
+
+@dataclass(frozen=True)
+class Trigger(Model):
+    tapped_for_mana: TappedForMana
+
+
+@dataclass(frozen=True)
+class TriggeredAbility(Ability):
+    """The spelled-out form of a triggered ability; only tapped_for_mana is modelled."""
+
+    kind: ClassVar[str] = "triggered"
+    required: ClassVar[tuple[str, ...]] = ("trigger", "effect")
+    trigger: Trigger = None  # type: ignore[assignment]
+    effect: tuple[Effect, ...] = ()
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        doc = super().normalise(doc, where)
+        trig = doc.get("trigger") if isinstance(doc, Mapping) else None
+        if isinstance(trig, Mapping) and isinstance(trig.get("tapped_for_mana"), type(None)):
+            doc = {**doc, "trigger": {"tapped_for_mana": {}}}
+        return doc
+
+
+ABILITY_TYPES: Mapping[str, type[Ability]] = {t.kind: t for t in (
+    ManaAbility, ActivatedAbility, CostModifier, CostFloor, GrantProwl, TypeChange, ManaReplacement, ManaTrigger,
+    CastPermission, FlashPermission, ConditionalFlash, EnterAbility, KeywordGrant, CastProhibition, StaticAbility,
+    GrantAbility, TriggeredAbility)}
+

@@ -1,0 +1,198 @@
+"""Building frozen values from schema-shaped documents: the one place documents become types.
+
+Every model class is a frozen dataclass deriving from `Model`. Its fields name the document's
+keys (a field whose key differs, such as `from`, says so with `key(...)`), and its type hints
+say how each value is converted: nested models, tuples, mappings, enums, optional values. So
+the model and the schema can be compared field by field (tests/model/test_model_contract.py) and no
+consumer restates the format by hand.
+"""
+from __future__ import annotations
+
+import collections.abc
+import dataclasses
+import enum
+import types
+import typing
+from typing import Any, Callable, ClassVar, Mapping
+
+from .errors import ModelError, excerpt
+
+Converter = Callable[[Any, str], Any]
+_MISSING = dataclasses.MISSING
+
+
+def key(name: str, default: Any = _MISSING, **kwargs: Any) -> Any:
+    """A field whose document key is `name` (a Python keyword or a clearer attribute name)."""
+    if default is not _MISSING:
+        kwargs["default"] = default
+    return dataclasses.field(metadata={"key": name}, **kwargs)
+
+
+def doc_key(f: dataclasses.Field) -> str:
+    """The document key of a dataclass field."""
+    return f.metadata.get("key", f.name)
+
+
+class Model:
+    """Base of every model value: `from_document` builds it from a schema-valid document.
+
+    A subclass may override `normalise` to turn a shorthand spelling into the long form before
+    the fields are read (the schema allows both); it never invents values the document lacks.
+    """
+
+    __plans__: ClassVar[dict[type, tuple]] = {}
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        return doc
+
+    @classmethod
+    def from_document(cls, doc: Any, where: str = "") -> Any:
+        """Build this value from `doc` (a mapping as the schema describes it); `where` is the
+        JSON pointer of `doc` for error messages."""
+        return build(cls, cls.normalise(doc, where), where)
+
+    def wrap_document(self, body: dict) -> Any:
+        """The document of this value given its fields' document (a tagged type adds its tag)."""
+        return body
+
+    @classmethod
+    def document_keys(cls) -> frozenset[str]:
+        """The document keys this type reads (for the contract test and for checks)."""
+        return frozenset(doc_key(f) for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+
+
+def build(cls: type, doc: Any, where: str) -> Any:
+    """The generic reader: every key known, required ones present, each value converted."""
+    if not isinstance(doc, Mapping):
+        raise ModelError(where, f"expected a mapping for {cls.__name__}, got {excerpt(doc)}")
+    plan = _plan(cls)
+    known = {k for _, k, _, _ in plan}
+    extra = [k for k in doc if k not in known]
+    if extra:
+        raise ModelError(where, f"unknown field(s) {sorted(map(str, extra))} for {cls.__name__}; "
+                                f"expected some of {sorted(known)}")
+    values = {}
+    for name, k, convert, required in plan:
+        if k in doc:
+            values[name] = convert(doc[k], f"{where}/{k}")
+        elif required:
+            raise ModelError(where, f"{cls.__name__} needs {k!r}")
+    return cls(**values)
+
+
+def _plan(cls: type) -> tuple:
+    plan = Model.__plans__.get(cls)
+    if plan is None:
+        hints = typing.get_type_hints(cls)
+        plan = tuple((f.name, doc_key(f), converter(hints[f.name]),
+                      f.default is _MISSING and f.default_factory is _MISSING)  # type: ignore[misc]
+                     for f in dataclasses.fields(cls) if f.init)
+        Model.__plans__[cls] = plan
+    return plan
+
+
+def converter(hint: Any) -> Converter:
+    """How a value of type `hint` is read from a document."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any or hint is object:
+        return lambda v, w: v
+    if origin in (typing.Union, types.UnionType):
+        return _union(args)
+    if origin is typing.Literal:
+        return _literal(args)
+    if origin is tuple:
+        inner = converter(args[0])
+        return lambda v, w: _tuple(v, w, inner)
+    if origin in (dict, collections.abc.Mapping) or hint in (dict, Mapping):
+        inner = converter(args[1]) if args else (lambda v, w: v)
+        return lambda v, w: _mapping(v, w, inner)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return lambda v, w: _enum(hint, v, w)
+    if isinstance(hint, type) and issubclass(hint, Model):
+        return hint.from_document
+    if hint is bool:
+        return lambda v, w: _scalar(v, w, bool, "a boolean")
+    if hint is int:
+        return lambda v, w: _scalar(v, w, int, "an integer")
+    if hint is str:
+        return lambda v, w: _scalar(v, w, str, "a string")
+    if callable(getattr(hint, "from_document", None)):
+        return hint.from_document
+    raise TypeError(f"no document converter for {hint!r}")
+
+
+def _scalar(v: Any, where: str, kind: type, what: str) -> Any:
+    if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
+        raise ModelError(where, f"expected {what}, got {excerpt(v)}")
+    return v
+
+
+def _tuple(v: Any, where: str, inner: Converter) -> tuple:
+    if not isinstance(v, (list, tuple)):
+        raise ModelError(where, f"expected a list, got {excerpt(v)}")
+    return tuple(inner(item, f"{where}/{i}") for i, item in enumerate(v))
+
+
+def _mapping(v: Any, where: str, inner: Converter) -> dict:
+    if not isinstance(v, Mapping):
+        raise ModelError(where, f"expected a mapping, got {excerpt(v)}")
+    return {k: inner(item, f"{where}/{k}") for k, item in v.items()}
+
+
+def _enum(cls: type[enum.Enum], v: Any, where: str) -> enum.Enum:
+    try:
+        return cls(v)
+    except ValueError:
+        raise ModelError(where, f"expected one of {[m.value for m in cls]}, got {excerpt(v)}") from None
+
+
+def _literal(options: tuple) -> Converter:
+    def read(v: Any, where: str) -> Any:
+        if isinstance(v, bool) != any(isinstance(o, bool) for o in options) or v not in options:
+            raise ModelError(where, f"expected one of {list(options)}, got {excerpt(v)}")
+        return v
+    return read
+
+
+def _union(args: tuple) -> Converter:
+    """`X | None` reads None as None; a union of scalars takes the first that fits."""
+    optional = type(None) in args
+    rest = [a for a in args if a is not type(None)]
+    if len(rest) == 1:
+        inner = converter(rest[0])
+        return lambda v, w: None if v is None and optional else inner(v, w)
+    convs = [converter(a) for a in rest]
+
+    def read(v: Any, where: str) -> Any:
+        if v is None and optional:
+            return None
+        for conv in convs:
+            try:
+                return conv(v, where)
+            except ModelError:
+                continue
+        raise ModelError(where, f"unexpected value {excerpt(v)}")
+    return read
+
+
+def to_document(value: Any) -> Any:
+    """The document form of a model value (empty fields at their defaults left out), for engines and
+    tools that write requests or cases from typed values."""
+    if isinstance(value, Model) and dataclasses.is_dataclass(value):
+        out = {}
+        for f in dataclasses.fields(value):
+            v = getattr(value, f.name)
+            if v is None or v is False or v == () or repr(v) == "UNSET":
+                if f.default is not _MISSING and v == f.default or f.default is v:
+                    continue
+            out[doc_key(f)] = to_document(v)
+        return value.wrap_document(out)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (list, tuple)):
+        return [to_document(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: to_document(v) for k, v in value.items()}
+    return value

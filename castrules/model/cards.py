@@ -1,0 +1,153 @@
+"""Cards of the catalog (schema/card.schema.json): the card and its faces, its costs and modes.
+Abilities are in `abilities`, effects in `effects` (one type per kind), filters, targets and
+activation costs in `parts`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, Mapping
+
+from .abilities import Ability
+from .build import Model
+from .effects import Effect, read_effects
+from .errors import ModelError
+from .parts import (AbilityCost, CouldProduceSpec, Filter, Produce, ProduceCouldProduce, ProduceOneOf, ProducePower,
+                    SpellFilter, TargetSpec)
+from .vocab import Color
+
+
+@dataclass(frozen=True)
+class PrototypeFace(Model):
+    """The inset prototype characteristics (702.160, 718)."""
+
+    mana_cost: str
+    power: str
+    toughness: str
+
+
+@dataclass(frozen=True)
+class AlternativeCost(Model):
+    name: Literal["evoke", "test_alternative"]
+    cost: str
+
+
+@dataclass(frozen=True)
+class Suspend(Model):
+    """Suspend N-cost (702.62a); N may be X, the X chosen for the cost (107.3d)."""
+
+    time_counters: int | Literal["X"]
+    cost: str
+
+
+@dataclass(frozen=True)
+class AdditionalCost(Model):
+    """A mandatory additional cost (118.8): sacrifice or reveal `count` matching objects."""
+
+    sacrifice: Filter | None = None
+    reveal: Filter | None = None
+    count: int = 1
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        if isinstance(doc, Mapping) and ("sacrifice" in doc) == ("reveal" in doc):
+            raise ModelError(where, "an additional cost is a sacrifice or a reveal (from your hand)")
+        return doc
+
+
+@dataclass(frozen=True)
+class TextX(Model):
+    """An X in the text only: defined by a count (107.3c) or chosen (107.3f)."""
+
+    count: Filter | None = None
+    choose: Literal["cast", "resolution"] | None = None
+
+
+@dataclass(frozen=True)
+class ModeOption(Model):
+    spell: tuple[Effect, ...]
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        if isinstance(doc, Mapping) and isinstance(doc.get("spell"), Mapping):
+            doc = {**doc, "spell": [doc["spell"]]}
+        return doc
+
+
+@dataclass(frozen=True)
+class Modes(Model):
+    """A modal spell (700.2): choose `choose` different options."""
+
+    choose: int
+    options: tuple[ModeOption, ...]
+
+
+@dataclass(frozen=True)
+class Face(Model):
+    """One face or half of a card with several faces (202.3b-d); fields as on a card."""
+
+    name: str
+    type_line: str
+    mana_cost: str | None = None
+    power: str | None = None
+    toughness: str | None = None
+    colors: tuple[Color, ...] | None = None
+    keywords: tuple[str, ...] = ()
+    text: str = ""
+    targets: tuple[TargetSpec, ...] = ()
+    spell: tuple[Effect, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    divide: int | None = None
+
+
+@dataclass(frozen=True)
+class Meld(Model):
+    """A meld card (202.3c): its partner, and (on one of the pair) the melded face."""
+
+    partner: str
+    melded: Face | None = None
+
+
+@dataclass(frozen=True)
+class Card(Model):
+    """One catalog entry, as printed (its characteristics and structured abilities)."""
+
+    name: str
+    real: bool
+    mana_cost: str | None
+    type_line: str
+    text: str
+    power: str | None = None
+    toughness: str | None = None
+    colors: tuple[Color, ...] | None = None
+    keywords: tuple[str, ...] = ()
+    prowl: str | None = None
+    prototype: PrototypeFace | None = None
+    kicker: str | None = None
+    alternative_costs: tuple[AlternativeCost, ...] = ()
+    suspend: Suspend | None = None
+    additional_costs: tuple[AdditionalCost, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    spell: tuple[Effect, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    unmodelled: tuple[str, ...] = ()
+    text_x: TextX | None = None
+    divide: int | None = None
+    modes: Modes | None = None
+    halves: tuple[Face, ...] = ()
+    back_face: Face | None = None
+    meld: Meld | None = None
+
+
+def read_catalog(cards: Mapping[str, Any] | list, where: str = "/cards") -> dict[str, Card]:
+    """A request's `cards` (name -> entry, or a list of entries) as cards by name."""
+    if isinstance(cards, Mapping):
+        return {name: Card.from_document(c, f"{where}/{name}") for name, c in cards.items()}
+    out = {}
+    for i, c in enumerate(cards):
+        card = Card.from_document(c, f"{where}/{i}")
+        out[card.name] = card
+    return out
+
+
+__all__ = ["AbilityCost", "AdditionalCost", "AlternativeCost", "Card", "CouldProduceSpec", "Face", "Filter",
+           "Meld", "ModeOption", "Modes", "Produce", "ProduceCouldProduce", "ProduceOneOf", "ProducePower",
+           "PrototypeFace", "SpellFilter", "Suspend", "TargetSpec", "TextX", "read_catalog", "read_effects"]

@@ -1,0 +1,210 @@
+"""Effects of spells and abilities (card.schema.json's `effect`): one frozen type per kind.
+
+A document names its kind by its key (`{damage: {amount: 3, target: 0}}`) or uses a shorthand
+(`{gain_life: 1}`, `{lose_life: 1, player: each_opponent}`); `read_effect` accepts both and
+builds the long form. `if` (field `condition`) makes any effect conditional.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, Mapping
+
+from .build import Model, key
+from .errors import ModelError, excerpt
+
+Amount = int | Literal["X", "Y", "target_x", "power", "divided"]
+Condition = Literal["prowl_paid", "not_prowl_paid", "kicked", "cast"]
+# keys a shorthand effect may carry beside its kind: {lose_life: 1, player: each_opponent}
+EFFECT_PARAMETERS: tuple[str, ...] = ("player", "to", "target", "if", "amount")
+
+
+@dataclass(frozen=True)
+class Effect(Model):
+    """Base of every effect; `kind` is its key in the card file."""
+
+    kind: ClassVar[str] = ""
+    condition: Condition | None = key("if", None)
+
+    def wrap_document(self, body: dict) -> Any:
+        return {self.kind: body}
+
+    @classmethod
+    def from_document(cls, doc: Any, where: str = "") -> Any:
+        """`Effect.from_document` reads `{kind: body}` (or a shorthand); a kind reads its body."""
+        if cls is Effect:
+            return read_effect(doc, where)
+        return super().from_document(doc, where)
+
+
+@dataclass(frozen=True)
+class Damage(Effect):
+    kind: ClassVar[str] = "damage"
+    amount: Amount = 0
+    target: int | Literal["all"] = 0
+
+
+@dataclass(frozen=True)
+class PlayerEffect(Effect):
+    """An effect on a player: you, each_opponent, target:N or target_controller:N."""
+
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class LoseLife(PlayerEffect):
+    kind: ClassVar[str] = "lose_life"
+    amount: Amount = 0
+
+
+@dataclass(frozen=True)
+class GainLife(PlayerEffect):
+    kind: ClassVar[str] = "gain_life"
+    amount: Amount = 0
+
+
+@dataclass(frozen=True)
+class Draw(PlayerEffect):
+    kind: ClassVar[str] = "draw"
+    amount: Amount | None = None
+
+
+@dataclass(frozen=True)
+class ExileTop(PlayerEffect):
+    kind: ClassVar[str] = "exile_top"
+    amount: Amount | None = None
+
+
+@dataclass(frozen=True)
+class CastIfAble(PlayerEffect):
+    """The player casts the top card of their library if able (608.2g)."""
+
+    kind: ClassVar[str] = "cast_if_able"
+
+
+@dataclass(frozen=True)
+class AddMana(PlayerEffect):
+    kind: ClassVar[str] = "add_mana"
+    mana: str = ""
+
+
+@dataclass(frozen=True)
+class Destroy(Effect):
+    kind: ClassVar[str] = "destroy"
+    target: int | None = None
+
+
+@dataclass(frozen=True)
+class ReturnToHand(Effect):
+    kind: ClassVar[str] = "return_to_hand"
+    target: int | Literal["all"] | None = None
+
+
+@dataclass(frozen=True)
+class Pump(Effect):
+    kind: ClassVar[str] = "pump"
+    power: int = 0
+    toughness: int = 0
+    target: int | None = None
+
+
+@dataclass(frozen=True)
+class AddCounters(Effect):
+    kind: ClassVar[str] = "add_counters"
+    counter: str | None = None
+    amount: Amount | None = None
+
+
+@dataclass(frozen=True)
+class CreateToken(Effect):
+    kind: ClassVar[str] = "create_token"
+    token: Mapping[str, Any] = key("token", None)
+
+
+@dataclass(frozen=True)
+class Animate(Effect):
+    """The source becomes a creature until end of turn."""
+
+    kind: ClassVar[str] = "animate"
+    power: int | None = None
+    toughness: int | None = None
+    types: tuple[str, ...] = ()
+    all_creature_types: bool = False
+
+
+@dataclass(frozen=True)
+class SacrificeSelf(Effect):
+    kind: ClassVar[str] = "sacrifice_self"
+
+
+@dataclass(frozen=True)
+class UntapSelf(Effect):
+    kind: ClassVar[str] = "untap_self"
+
+
+@dataclass(frozen=True)
+class Delayed(Effect):
+    """A delayed triggered ability (603.7): at the beginning of the next end step, `effect`."""
+
+    kind: ClassVar[str] = "delayed"
+    at: Literal["end"] = "end"
+    effect: tuple[Effect, ...] = ()
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        if isinstance(doc, Mapping):
+            missing = [k for k in ("at", "effect") if k not in doc]
+            if missing:
+                raise ModelError(where, f"a delayed effect needs {missing}")
+            if isinstance(doc["effect"], Mapping):
+                doc = {**doc, "effect": [doc["effect"]]}
+        return doc
+
+
+EFFECT_TYPES: Mapping[str, type[Effect]] = {t.kind: t for t in (
+    Damage, LoseLife, GainLife, Draw, CastIfAble, ExileTop, Destroy, ReturnToHand, Pump, AddCounters,
+    CreateToken, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
+_REQUIRED = {"damage": ("amount", "target"), "lose_life": ("amount",), "gain_life": ("amount",),
+             "pump": ("power", "toughness"), "create_token": ("token",), "add_mana": ("mana",)}
+
+
+def read_effect(doc: Any, where: str = "") -> Effect:
+    """One effect document, in its long form or a shorthand, as its typed effect."""
+    kind, body = _long_form(doc, where)
+    cls = EFFECT_TYPES[kind]
+    missing = [k for k in _REQUIRED.get(kind, ()) if k not in body]
+    if missing:
+        raise ModelError(f"{where}/{kind}", f"{kind} needs {missing}")
+    return cls.from_document(body, f"{where}/{kind}")
+
+
+def read_effects(doc: Any, where: str = "") -> tuple[Effect, ...]:
+    """A list of effects, or a single one (card.schema.json's `effects`)."""
+    if doc is None:
+        return ()
+    items = [doc] if isinstance(doc, Mapping) else doc
+    if not isinstance(items, (list, tuple)):
+        raise ModelError(where, f"expected effects, got {excerpt(doc)}")
+    return tuple(read_effect(e, f"{where}/{i}") for i, e in enumerate(items))
+
+
+def _long_form(doc: Any, where: str) -> tuple[str, dict]:
+    if not isinstance(doc, Mapping):
+        raise ModelError(where, f"an effect is a mapping, got {excerpt(doc)}")
+    kinds = [k for k in doc if k in EFFECT_TYPES]
+    extra = [k for k in doc if k not in EFFECT_TYPES and k not in EFFECT_PARAMETERS]
+    if len(kinds) != 1 or extra:
+        raise ModelError(where, f"an effect names exactly one kind of {sorted(EFFECT_TYPES)}, got {excerpt(dict(doc))}")
+    kind = kinds[0]
+    raw = doc[kind]
+    params = {k: v for k, v in doc.items() if k != kind}
+    body = dict(raw) if isinstance(raw, Mapping) else ({} if raw is None else
+                                                       {("mana" if kind == "add_mana" else "amount"): raw})
+    if params and isinstance(raw, Mapping) and kind != "add_mana":
+        raise ModelError(where, f"parameters {sorted(params)} go inside the {kind} mapping")
+    if "to" in params:
+        if kind != "add_mana":
+            raise ModelError(where, "`to` is a parameter of add_mana")
+        to = params.pop("to")
+        body["player"] = "target:0" if to == "target" else to
+    body.update(params)
+    return kind, body

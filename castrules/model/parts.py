@@ -1,0 +1,116 @@
+"""The parts cards are made of: filters, target requirements, activation costs, what a mana
+ability produces (schema/card.schema.json's filter, target, ability_cost, produce)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .build import Model
+from .errors import ModelError
+from .vocab import Color
+
+
+@dataclass(frozen=True)
+class Filter(Model):
+    """Which objects qualify; every given field must hold (an empty filter matches all)."""
+
+    types: tuple[str, ...] = ()
+    types_any: tuple[str, ...] = ()
+    not_types: tuple[str, ...] = ()
+    colors: tuple[Color, ...] = ()
+    not_colors: tuple[Color, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    controller: Literal["you", "opponent", "any"] = "any"
+    type: str | None = None
+    subtype: str | None = None
+    mana_value: Literal["even", "odd"] | None = None
+    mana_value_min: int | None = None
+    mana_value_max: int | None = None
+    power_min: int | None = None
+    power_max: int | None = None
+    toughness_min: int | None = None
+    toughness_max: int | None = None
+
+    @property
+    def all_types(self) -> tuple[str, ...]:
+        """`types` with the `type` shorthand folded in."""
+        return self.types + ((self.type,) if self.type else ())
+
+    @property
+    def all_subtypes(self) -> tuple[str, ...]:
+        """`subtypes` with the `subtype` shorthand folded in."""
+        return self.subtypes + ((self.subtype,) if self.subtype else ())
+
+
+SpellFilter = Filter | Literal["self"]
+
+
+@dataclass(frozen=True)
+class TargetSpec(Model):
+    """One target requirement (601.2c, 115)."""
+
+    what: Literal["player", "opponent", "creature", "permanent", "any", "spell"]
+    filter: Filter = Filter()
+    up_to: bool = False
+    divided: bool = False
+    per_opponent: bool = False
+
+
+_SYMBOL = re.compile(r"\{[^{}]+\}")
+
+
+@dataclass(frozen=True)
+class AbilityCost(Model):
+    """An activation cost: {T}, {Q}, mana, life, sacrificing the source or another permanent.
+    The printed form ("{1}{W}, {Q}") reads as the same value."""
+
+    tap: bool = False
+    untap: bool = False
+    mana: str | None = None
+    life: int | None = None
+    sacrifice_self: bool = False
+    sacrifice: Literal["self", "creature"] | Filter | None = None
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        if not isinstance(doc, str):
+            return doc
+        symbols = _SYMBOL.findall(doc)
+        if _SYMBOL.sub("", doc).replace(",", "").strip():
+            raise ModelError(where, f"cost text {doc!r} may hold only symbols")
+        mana = "".join(s for s in symbols if s not in ("{T}", "{Q}"))
+        out: dict[str, Any] = {"tap": "{T}" in symbols, "untap": "{Q}" in symbols}
+        return {**out, "mana": mana} if mana else out
+
+
+@dataclass(frozen=True)
+class ProduceOneOf(Model):
+    """One mana of one of these types."""
+
+    one_of: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CouldProduceSpec(Model):
+    lands: Literal["you", "opponents"] = "you"
+    colors_only: bool = False
+
+
+@dataclass(frozen=True)
+class ProduceCouldProduce(Model):
+    """One mana of a type a land could produce (106.7)."""
+
+    could_produce: CouldProduceSpec
+
+
+@dataclass(frozen=True)
+class ProducePower(Model):
+    """An amount of one type equal to the source's power."""
+
+    amount: Literal["power"]
+    type: str
+
+
+Produce = str | ProduceOneOf | ProduceCouldProduce | ProducePower

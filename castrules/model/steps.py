@@ -1,0 +1,382 @@
+"""The steps of a case: one frozen type per step kind, the cast with every choice spelled out.
+
+`STEP_TYPES` maps each step kind (the single key of a step document) to its type;
+`read_step` builds one. The harness checks, the generator and the oracle all dispatch on these
+types, so a step kind exists in one place (and tests/model/test_model_contract.py ties it to the
+schema).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping
+
+from .build import Model, key
+from .errors import ModelError, excerpt
+from .vocab import (AlternativeCostName, ManaType, PayMode, PhyrexianChoice, SpecialActionName, TurnStep,
+                    TypeChangeMode)
+
+
+@dataclass(frozen=True)
+class ManaActivation(Model):
+    """A mana ability activated while paying (605.3): which one, which mana, what it sacrifices
+    and in which order replacement effects apply (616.1); None = the engine chooses."""
+
+    object: str
+    ability: int = 0
+    produce: ManaType | None = None
+    sacrifice: tuple[str, ...] | None = None
+    replacements: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Reduction(Model):
+    """A cost reduction the caster applies, with its choice if it asks for one (601.2f)."""
+
+    source: str
+    choice: str | None = None
+
+
+@dataclass(frozen=True)
+class Step(Model):
+    """Base of every step; `kind` is its key in the case file."""
+
+    kind: ClassVar[str] = ""
+
+    def wrap_document(self, body: dict) -> Any:
+        return {self.kind: body}
+
+    @classmethod
+    def from_document(cls, doc: Any, where: str = "") -> Any:
+        """`Step.from_document` reads a `{kind: body}` document; a step type reads its body."""
+        if cls is Step:
+            return read_step(doc, where)
+        return super().from_document(doc, where)
+
+
+@dataclass(frozen=True)
+class Paying(Step):
+    """A step whose costs are paid with listed mana abilities, then (pay: auto) by the engine."""
+
+    mana_abilities: tuple[ManaActivation, ...] = ()
+    pay: PayMode | None = None
+
+    @property
+    def auto_pay(self) -> bool:
+        """Absent `pay` means listed when mana abilities are listed, auto otherwise."""
+        mode = self.pay or (PayMode.LISTED if self.mana_abilities else PayMode.AUTO)
+        return mode is PayMode.AUTO
+
+
+@dataclass(frozen=True)
+class Cast(Paying):
+    """Cast a spell (601.2), every announcement and choice given (docs/case-format.md)."""
+
+    kind: ClassVar[str] = "cast"
+    player: str = ""
+    object: str = ""
+    from_zone: str | None = key("from", None)
+    alternative_cost: tuple[AlternativeCostName, ...] = ()
+    permission: str | None = None
+    prototype: bool = False
+    kicker: bool = False
+    sacrifice: tuple[str, ...] = ()
+    reveal: tuple[str, ...] = ()
+    x: int | None = None
+    y: int | None = None
+    z: int | None = None
+    modes: tuple[int, ...] = ()
+    hybrid: tuple[str, ...] | None = None
+    phyrexian: tuple[PhyrexianChoice, ...] | None = None
+    targets: tuple[str, ...] = ()
+    division: Mapping[str, int] | None = None
+    reductions: tuple[Reduction, ...] = ()
+    half: int | None = None
+    fuse: bool = False
+    flash_cost: str | None = None
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        _require(doc, where, "player", "object")
+        alt = doc.get("alternative_cost")
+        if isinstance(alt, str):
+            doc = {**doc, "alternative_cost": [alt]}
+        return doc
+
+
+@dataclass(frozen=True)
+class ActivateMana(Step):
+    """Activate a mana ability outside a payment (605.3a)."""
+
+    kind: ClassVar[str] = "activate_mana"
+    player: str = ""
+    object: str = ""
+    ability: int = 0
+    produce: ManaType | None = None
+    sacrifice: tuple[str, ...] | None = None
+    replacements: tuple[str, ...] | None = None
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        return _require(doc, where, "player", "object")
+
+
+@dataclass(frozen=True)
+class Activate(Paying):
+    """Activate a non-mana activated ability (602.2)."""
+
+    kind: ClassVar[str] = "activate"
+    player: str = ""
+    object: str = ""
+    ability: int = 0
+    x: int | None = None
+    targets: tuple[str, ...] = ()
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        return _require(doc, where, "player", "object")
+
+
+@dataclass(frozen=True)
+class SpecialAction(Paying):
+    """Take a special action (116); suspend is the one modelled."""
+
+    kind: ClassVar[str] = "special_action"
+    player: str = ""
+    object: str = ""
+    action: SpecialActionName = SpecialActionName.SUSPEND
+    x: int | None = None
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        return _require(doc, where, "player", "object", "action")
+
+
+@dataclass(frozen=True)
+class Attack(Step):
+    """Declare attackers (508.1)."""
+
+    kind: ClassVar[str] = "attack"
+    player: str
+    attackers: tuple[str, ...]
+    defender: str
+
+
+@dataclass(frozen=True)
+class Block(Step):
+    """Declare blockers (509.1): blocker -> attacker."""
+
+    kind: ClassVar[str] = "block"
+    player: str
+    blockers: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class CombatDamage(Step):
+    """Combat damage is dealt (510)."""
+
+    kind: ClassVar[str] = "combat_damage"
+
+
+@dataclass(frozen=True)
+class DealDamage(Step):
+    """A test action: `source` deals damage to a player or an object (120)."""
+
+    kind: ClassVar[str] = "deal_damage"
+    source: str
+    to: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class MoveTo(Step):
+    """The game moves on to a step of this turn."""
+
+    kind: ClassVar[str] = "move_to"
+    step: TurnStep
+
+
+@dataclass(frozen=True)
+class NextTurn(Step):
+    """The game moves on to the next turn."""
+
+    kind: ClassVar[str] = "next_turn"
+
+
+@dataclass(frozen=True)
+class Resolve(Step):
+    """The top object of the stack resolves (608), with the choices it asks for."""
+
+    kind: ClassVar[str] = "resolve"
+    choices: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class ObjectAction(Step):
+    """A test action on one object."""
+
+    object: str
+
+
+@dataclass(frozen=True)
+class Destroy(ObjectAction):
+    kind: ClassVar[str] = "destroy"
+
+
+@dataclass(frozen=True)
+class Exile(ObjectAction):
+    kind: ClassVar[str] = "exile"
+
+
+@dataclass(frozen=True)
+class ReturnToHand(ObjectAction):
+    kind: ClassVar[str] = "return_to_hand"
+
+
+@dataclass(frozen=True)
+class Sacrifice(ObjectAction):
+    kind: ClassVar[str] = "sacrifice"
+
+
+@dataclass(frozen=True)
+class Blink(ObjectAction):
+    """Exile an object and return it to the battlefield (a new object, 400.7)."""
+
+    kind: ClassVar[str] = "blink"
+
+
+@dataclass(frozen=True)
+class ReturnToBattlefield(ObjectAction):
+    kind: ClassVar[str] = "return_to_battlefield"
+    controller: str | None = None
+
+
+@dataclass(frozen=True)
+class ChangeControl(ObjectAction):
+    kind: ClassVar[str] = "change_control"
+    to: str = ""
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        return _require(doc, where, "object", "to")
+
+
+@dataclass(frozen=True)
+class ChangeTypes(ObjectAction):
+    """An effect changes an object's creature types until end of turn (613.1d)."""
+
+    kind: ClassVar[str] = "change_types"
+    mode: TypeChangeMode = TypeChangeMode.SET
+    creature_types: tuple[str, ...] = ()
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        return _require(doc, where, "object", "mode")
+
+
+@dataclass(frozen=True)
+class CopySpell(ObjectAction):
+    """Copy a spell (707.10), keeping or changing its targets (707.10c, 707.10e)."""
+
+    kind: ClassVar[str] = "copy_spell"
+    new_id: str = ""
+    controller: str | None = None
+    targets: tuple[str, ...] | None = None
+    target: str | None = None
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        return _require(doc, where, "object", "new_id")
+
+
+@dataclass(frozen=True)
+class CopySpellForEach(ObjectAction):
+    """Copy a spell for each candidate it could target (707.10d): candidate -> copy id."""
+
+    kind: ClassVar[str] = "copy_spell_for_each"
+    new_ids: Mapping[str, str] = key("new_ids", None)
+    controller: str | None = None
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        return _require(doc, where, "object", "new_ids")
+
+
+@dataclass(frozen=True)
+class CopyPermanent(ObjectAction):
+    kind: ClassVar[str] = "copy_permanent"
+    new_id: str = ""
+    controller: str | None = None
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        return _require(doc, where, "object", "new_id")
+
+
+@dataclass(frozen=True)
+class BecomeCopy(ObjectAction):
+    """A permanent becomes a copy of another (707.2)."""
+
+    kind: ClassVar[str] = "become_copy"
+    of: str = ""
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        return _require(doc, where, "object", "of")
+
+
+@dataclass(frozen=True)
+class LeaveGame(Step):
+    kind: ClassVar[str] = "leave_game"
+    player: str
+
+
+@dataclass(frozen=True)
+class LifeChange(Step):
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class LoseLife(LifeChange):
+    kind: ClassVar[str] = "lose_life"
+
+
+@dataclass(frozen=True)
+class GainLife(LifeChange):
+    kind: ClassVar[str] = "gain_life"
+
+
+@dataclass(frozen=True)
+class PayManaCost(Step):
+    """A test action: a player pays an object's mana cost (107.3h)."""
+
+    kind: ClassVar[str] = "pay_mana_cost"
+    player: str
+    object: str
+
+
+STEP_TYPES: Mapping[str, type[Step]] = {t.kind: t for t in (
+    Cast, ActivateMana, Activate, Attack, Block, CombatDamage, DealDamage, MoveTo, NextTurn, Resolve,
+    Destroy, Exile, ReturnToHand, Sacrifice, Blink, ReturnToBattlefield, ChangeControl, ChangeTypes,
+    CopySpell, CopySpellForEach, CopyPermanent, BecomeCopy, SpecialAction, LeaveGame, LoseLife, GainLife,
+    PayManaCost)}
+
+
+def read_step(doc: Any, where: str = "") -> Step:
+    """A step document, `{kind: body}`, as its typed step."""
+    if not isinstance(doc, Mapping) or len(doc) != 1:
+        raise ModelError(where, f"a step is a mapping with exactly one key, got {excerpt(doc)}")
+    (kind, body), = doc.items()
+    cls = STEP_TYPES.get(kind)
+    if cls is None:
+        raise ModelError(where, f"unknown step kind {kind!r}; expected one of {sorted(STEP_TYPES)}")
+    return cls.from_document({} if body is None else body, f"{where}/{kind}")
+
+
+def _require(doc: Any, where: str, *keys: str) -> Any:
+    """Required fields of a step whose type gives them defaults (a dataclass ordering need)."""
+    if isinstance(doc, Mapping):
+        missing = [k for k in keys if k not in doc]
+        if missing:
+            raise ModelError(where, f"needs {', '.join(repr(k) for k in missing)}")
+    return doc

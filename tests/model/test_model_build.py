@@ -1,0 +1,89 @@
+"""Every shipped case and card builds into the model; bad documents are named by pointer."""
+from __future__ import annotations
+
+import pytest
+
+from castrules.harness import schemas
+from castrules.harness.suite import load_suite
+from castrules.model import (ABILITY_TYPES, Card, Case, Cast, ModelError, Observations, Request, Result, STEP_TYPES,
+                             read_effect, read_message, read_step, request_document, to_document)
+from castrules.model.abilities import CostModifier, StaticAbility
+from castrules.model.effects import AddMana, LoseLife
+from castrules.model.vocab import is_player
+
+
+@pytest.fixture(scope="module")
+def suite():
+    return load_suite()
+
+
+def test_every_case_and_card_builds(suite):
+    built = [Case.from_document(c.doc, c.file) for c in suite.cases]
+    assert len(built) == len(suite.cases) > 700
+    kinds = {type(s).kind for c in built for s in c.steps}
+    assert kinds <= set(STEP_TYPES) and len(kinds) >= 25
+    cards = [Card.from_document(entry) for entry in suite.catalog.cards.values()]
+    used = {type(a).kind for card in cards for a in card.abilities}
+    assert used <= set(ABILITY_TYPES) and "mana" in used
+
+
+def test_round_trip_of_every_case(suite):
+    for c in suite.cases:
+        built = Case.from_document(c.doc, c.file)
+        assert Case.from_document(to_document(built)) == built, c.id
+
+
+def test_request_and_observe_points(suite):
+    case = next(c for c in suite.cases if any("melded_with" in o for o in c.doc["setup"].get("objects", [])))
+    model = Case.from_document(case.doc)
+    doc = request_document(case.doc, suite.catalog.subset(model.setup.card_names()), model.observe_points())
+    assert "expect" not in doc["case"] and "why" not in doc["case"]
+    request = Request.from_document(doc)
+    assert set(request.cards) == model.setup.card_names() and len(request.cards) >= 2
+    assert schemas.def_errors("protocol", "run", {"type": "run", "seq": 0, "request": doc}) == []
+    bad = {**doc, "case": {**doc["case"], "expect": []}}
+    assert schemas.def_errors("protocol", "run", {"type": "run", "seq": 0, "request": bad})
+
+
+def test_cast_reads_every_choice():
+    step = read_step({"cast": {"player": "A", "object": "c", "from": "graveyard", "alternative_cost": "prowl",
+                               "mana_abilities": [{"object": "land", "produce": "G"}], "x": 2}})
+    assert isinstance(step, Cast) and step.from_zone == "graveyard" and step.alternative_cost == ("prowl",)
+    assert step.mana_abilities[0].produce == "G" and not step.auto_pay and step.x == 2
+
+
+@pytest.mark.parametrize("doc, pointer", [
+    ({"cast": {"player": "A"}}, "/cast"),
+    ({"cast": {"player": "A", "object": "c", "x": "two"}}, "/cast/x"),
+    ({"shuffle": {}}, ""),
+    ({"attack": {"player": "A", "attackers": ["a"], "defender": "B", "extra": 1}}, "/attack"),
+])
+def test_bad_steps_name_the_place(doc, pointer):
+    with pytest.raises(ModelError) as info:
+        read_step(doc)
+    assert info.value.pointer == pointer
+
+
+def test_effect_shorthands_and_static_abilities():
+    assert read_effect({"lose_life": 1, "player": "each_opponent"}) == LoseLife(amount=1, player="each_opponent")
+    assert read_effect({"add_mana": "{R}", "to": "target"}) == AddMana(mana="{R}", player="target:0")
+    static = StaticAbility.from_document({"kind": "static", "cost_increase": {"amount": "{1}", "spells": "self"}})
+    assert static.cost_increase.spells == "self"
+    mod = CostModifier.from_document({"kind": "cost_modifier", "change": "reduce", "amount": "{1}",
+                                      "spells": {"type": "Creature"}, "while": "untapped"})
+    assert mod.while_ == "untapped" and mod.spells.all_types == ("Creature",)
+
+
+def test_results_and_messages():
+    reply = {"status": "ok", "steps": [{"legal": False, "reason": "wrong_timing", "vendor": 1}],
+             "snapshots": {"0": {"players": {"A": {"life": 20}}, "objects": {}, "stack": []}}}
+    result = Result.from_document(reply)
+    assert isinstance(result, Observations) and result.steps[0].reason == "wrong_timing"
+    assert result.snapshot(0).players["A"].life == 20
+    hello = read_message({"type": "hello", "protocol": 1, "engine": {"name": "e", "version": "1"},
+                          "features": ["casting"]}, from_engine=True)
+    assert hello.engine.name == "e" and hello.features == ("casting",)
+
+
+def test_a_capital_letter_is_a_player():
+    assert is_player("A") and is_player("Bob") and not is_player("bear") and not is_player("") and not is_player(3)
