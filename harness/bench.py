@@ -65,7 +65,7 @@ def measure_pytest(engine_spec: str, items: int, repeat: int) -> dict:
 
         startup = run(["test_one.py"])
         empty = run(["test_empty.py"])
-        route = run([f"--engine={engine_spec}", str(paths.cases_dir())])
+        route = run([f"--castrules-engine={engine_spec}", str(paths.cases_dir())])
     floor = max(empty - startup, 1e-9)
     # ratio: the whole run against pytest's floor for the same number of items (the target);
     # marginal_ratio: the same with pytest's start-up removed from both (the stricter figure)

@@ -65,8 +65,8 @@ def load_expectations(path: Path | None) -> Expectations:
     if path is None:
         return Expectations({})
     if not path.is_file():
-        raise ExpectationsError(f"{path}: no such expectations file (to start one from a run, pass it to "
-                                f"--update-expectations instead)")
+        raise ExpectationsError(f"{path}: no such expectations file (to start one from a run: "
+                                f"castrules run --update-expectations {path})")
     try:
         doc = load_document(path)
     except DocumentError as exc:

@@ -1,8 +1,17 @@
 """pytest plugin: every case is a pytest item (pytest's "non-python tests" convention).
 
-``pytest --engine=ENGINE`` runs the suite on that engine; in this repository plain ``pytest``
-runs the project's tests and every case on the oracle. Node ids carry the case id, each
-feature is a marker (``-m prowl``), ``-k`` and ``--junitxml`` work as usual.
+``pytest --castrules-engine=ENGINE`` (or ``--engine=ENGINE``) runs the suite on that engine; in
+this repository plain ``pytest`` runs the project's tests and every case on the oracle.
+
+The plugin is registered in every pytest session of the environment, so it claims only names
+of its own: the options are ``--castrules-*`` and the ini keys ``castrules_*``; the short
+``--engine`` and ``--expectations`` are added as aliases only when no conftest.py or other
+plugin has taken them (an engine project's own ``--engine`` wins, and castrules is reached
+through the prefixed name). Markers are ``castrules`` and ``castrules_<feature>``
+(``-m castrules_prowl``). Node ids are ``castrules/<area>/<file>::<case id>`` wherever the
+suite is installed, so JUnit class names do not carry a site-packages path. An engine that
+cannot load or an expectations file that is missing or bad stops the session once, as a usage
+error, before any case runs.
 """
 
 from __future__ import annotations
@@ -17,34 +26,104 @@ import pytest
 from castrules.harness import paths
 from castrules.harness.console import describe_result
 from castrules.harness.engine import close, load_engine, oracle_explainer
-from castrules.harness.expectations import default_expectations
+from castrules.harness.engine_errors import EngineLoadError
+from castrules.harness.expectations import ExpectationsError, default_expectations
 from castrules.harness.results import Status
 from castrules.harness.runner import run_case
 from castrules.harness.suite import METADATA_DIRS, Suite, shared_suite
+from castrules.harness.textsafe import safe_line
 from castrules.harness.vocabulary import load as load_vocabulary
+
+MARKER_PREFIX = "castrules_"
+NODE_PREFIX = "castrules"
+# short aliases, each added only when nobody else has the name: (alias, dest, help)
+ALIASES = (("--engine", "castrules_engine", "the same as --castrules-engine"),
+           ("--expectations", "castrules_expectations", "the same as --castrules-expectations"))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("castrules", "castrules conformance suite")
-    group.addoption("--engine", default=None, help="engine for the castrules cases: oracle (default), module:Class or a command line")
-    group.addoption("--expectations", type=Path, default=None, help="castrules expectations file (known failures)")
+    group.addoption("--castrules-engine", dest="castrules_engine", default=None,
+                    help="engine for the castrules cases: oracle (default), module:Class or a command line")
+    group.addoption("--castrules-expectations", dest="castrules_expectations", type=Path, default=None,
+                    help="castrules expectations file (known failures); missing or invalid: a usage error")
     group.addoption("--castrules-timeout", type=float, default=10.0, help="seconds per case for protocol engines")
     group.addoption("--castrules-isolate", action="store_true", help="protocol engines: a fresh process per case")
+    parser.addini("castrules_engine", "engine for the castrules cases when --castrules-engine is not given", default="")
+    parser.addini("castrules_expectations", "castrules expectations file when --castrules-expectations is not given",
+                  default="")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_load_initial_conftests(early_config: pytest.Config, parser: pytest.Parser, args: list[str]):
+    """After the project's conftest.py files and the other plugins have added their options,
+    add the short aliases they left free."""
+    result = yield
+    group = parser.getgroup("castrules")
+    for alias, dest, text in ALIASES:
+        if not _option_taken(parser, alias):
+            group.addoption(alias, dest=dest, type=Path if dest.endswith("expectations") else None,
+                            default=None, help=text)
+    return result
+
+
+def _option_taken(parser: pytest.Parser, name: str) -> bool:
+    groups = [getattr(parser, "_anonymous", None), *getattr(parser, "_groups", [])]
+    return any(name in option.names() for group in groups if group is not None for option in group.options)
+
+
+def engine_spec(config: pytest.Config) -> str | None:
+    """The engine asked for: the option, else the ini key; None when neither names one."""
+    return config.getoption("castrules_engine", None) or config.getini("castrules_engine") or None
+
+
+def expectations_path(config: pytest.Config) -> Path | None:
+    given = config.getoption("castrules_expectations", None)
+    if given is None and config.getini("castrules_expectations"):
+        given = Path(str(config.getini("castrules_expectations")))
+        if not given.is_absolute():
+            given = config.rootpath / given
+    return given
 
 
 def pytest_configure(config: pytest.Config) -> None:
     vocabulary = load_vocabulary()
     for feature, description in vocabulary.features.items():
-        config.addinivalue_line("markers", f"{feature}: castrules cases needing {description}")
+        config.addinivalue_line("markers", f"{MARKER_PREFIX}{feature}: castrules cases needing {description}")
     config.addinivalue_line("markers", "castrules: every castrules case")
-    config.stash[_STATE] = _State(config)
+    _check_markers(config, vocabulary.features)
+    state = config.stash[_STATE] = _State(config)
+    if config.getoption("help", False) or config.getoption("version", False):
+        return
+    if engine_spec(config) or expectations_path(config) is not None:
+        try:
+            state.load()   # an explicit engine or file: checked now, once, before anything runs
+        except (EngineLoadError, ExpectationsError) as exc:
+            raise pytest.UsageError(f"castrules: {safe_line(exc)}") from None
+        for warning in state.warnings():
+            config.issue_config_time_warning(pytest.PytestConfigWarning(f"castrules: {warning}"), stacklevel=2)
+        if not hasattr(config, "workerinput") and config.getoption("numprocesses", None):
+            state.close()  # an xdist controller runs no case: its workers load their own engine
     cases = paths.cases_dir()
-    if config.getoption("engine") and not any(_inside(Path(a.split("::")[0]), cases) for a in config.args):
-        # Installed in another project: `pytest --engine=...` brings the shipped suite along.
+    if engine_spec(config) and not any(_inside(Path(str(a).split("::")[0]), cases) for a in config.args):
+        # Installed in another project: `pytest --castrules-engine=...` brings the shipped suite along.
         if config.args == [str(config.invocation_params.dir)] or not config.args:
             config.args[:] = [str(cases)]
         else:
             config.args.append(str(cases))
+
+
+def _check_markers(config: pytest.Config, features) -> None:
+    """``-m castrules_prowel`` would deselect everything quietly: a usage error with the closest."""
+    import re
+
+    from castrules.harness.names import suggestion
+
+    expression = config.getoption("markexpr", "") or ""
+    known = {f"{MARKER_PREFIX}{f}" for f in features}
+    for name in re.findall(rf"\b{MARKER_PREFIX}\w+", expression):
+        if name not in known:
+            raise pytest.UsageError(f"castrules: -m {expression!r}: unknown marker {name!r}{suggestion(name, known)}")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -59,7 +138,8 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
     relative = _relative_to_cases(file_path)
     if relative is None or len(relative) < 2 or relative[0] in METADATA_DIRS:
         return None
-    return CaseFile.from_parent(parent, path=file_path)
+    # the node id names the case file inside the suite, never where the suite is installed
+    return CaseFile.from_parent(parent, path=file_path, nodeid="/".join((NODE_PREFIX, *relative)))
 
 
 @cache
@@ -111,15 +191,44 @@ class _State:
         relative = _relative_to_cases(path)
         return self._problems.get("/".join(("cases", *relative)), []) if relative else []
 
+    def load(self) -> None:
+        """The engine and the expectations; EngineLoadError or ExpectationsError when they cannot be."""
+        if self._engine is not None:
+            return
+        engine = load_engine(engine_spec(self.config) or "oracle",
+                             timeout=self.config.getoption("castrules_timeout"),
+                             isolate=self.config.getoption("castrules_isolate"))
+        try:
+            self._expectations = default_expectations(engine, expectations_path(self.config))
+        except ExpectationsError:
+            close(engine)
+            raise
+        self._engine = engine
+        self._explainer = oracle_explainer(engine)
+
+    def warnings(self) -> list[str]:
+        """Stale expectations entries and unknown engine features, as the CLI reports them."""
+        from castrules.harness.names import describe_unknown
+        from castrules.harness.selection import unknown_engine_features
+
+        found = []
+        ids = [c.id for c in self.suite.cases]
+        stale = self._expectations.stale_ids(ids) if self._expectations is not None else []
+        if stale:
+            found.append(f"{self._expectations.path}: " + describe_unknown("case id(s) listed", stale, ids))
+        features = unknown_engine_features(self._engine.features, self.suite) if self._engine is not None else None
+        if features:
+            found.append(features)
+        return found
+
     @property
     def engine(self):
         if self._engine is None:
-            self._engine = load_engine(self.config.getoption("engine") or "oracle",
-                                       timeout=self.config.getoption("castrules_timeout"),
-                                       isolate=self.config.getoption("castrules_isolate"))
-            given = self.config.getoption("expectations")
-            self._expectations = default_expectations(self._engine, given)
-            self._explainer = oracle_explainer(self._engine)
+            try:
+                self.load()
+            except (EngineLoadError, ExpectationsError) as exc:
+                # one clear stop, not one traceback per case
+                pytest.exit(f"castrules: {safe_line(exc)}", returncode=pytest.ExitCode.USAGE_ERROR)
         return self._engine
 
     @property
@@ -152,7 +261,7 @@ class CaseFile(pytest.File):
             item = CaseItem.from_parent(self, name=case.id, case=case)
             item.add_marker(pytest.mark.castrules)
             for feature in case.features:
-                item.add_marker(getattr(pytest.mark, feature))
+                item.add_marker(getattr(pytest.mark, MARKER_PREFIX + feature))
             yield item
 
 
@@ -175,9 +284,9 @@ class CaseItem(pytest.Item):
         if status is Status.PASS:
             return
         if status in (Status.UNSUPPORTED, Status.SKIPPED):
-            pytest.skip(f"{status.value}: {result.message}")
+            pytest.skip(safe_line(f"{status.value}: {result.message}"))
         if status is Status.KNOWN_FAILURE:
-            pytest.xfail(result.message.splitlines()[0])
+            pytest.xfail(safe_line(result.message.splitlines()[0]))
         raise CaseFailure(result)
 
     def repr_failure(self, excinfo, style=None):

@@ -33,9 +33,10 @@ def _plugin_args() -> list[str]:
     return [] if installed else ["-p", "castrules.harness.pytest_plugin"]
 
 
-def pytest_run(suite, *args: str, cwd: Path) -> subprocess.CompletedProcess:
+def pytest_run(suite, *args: str, cwd: Path, pythonpath: list[Path] = ()) -> subprocess.CompletedProcess:
     env = {**os.environ, "CASTRULES_SUITE": str(suite.root),
-           "PYTHONPATH": os.pathsep.join([str(HERE / "fake_inprocess"), str(HERE.parent.parent), os.environ.get("PYTHONPATH", "")])}
+           "PYTHONPATH": os.pathsep.join([*map(str, pythonpath), str(HERE / "fake_inprocess"), str(HERE.parent.parent),
+                                          os.environ.get("PYTHONPATH", "")])}
     return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", *_plugin_args(), *args],
                           capture_output=True, text=True, env=env, cwd=cwd)
 
@@ -55,7 +56,7 @@ def test_each_case_is_an_item_with_its_status(plugin_suite, tmp_path):
 
 
 def test_marker_selects_only_that_feature(plugin_suite, tmp_path):
-    done = pytest_run(plugin_suite, "--engine=fake_inprocess_engine:Engine", "-m", "prowl", cwd=tmp_path)
+    done = pytest_run(plugin_suite, "--engine=fake_inprocess_engine:Engine", "-m", "castrules_prowl", cwd=tmp_path)
     assert "1 skipped" in done.stdout and "3 deselected" in done.stdout, done.stdout
 
 
