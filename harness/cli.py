@@ -283,6 +283,8 @@ def _run_selection(args: argparse.Namespace) -> int:
         done = sum(r.status is not Status.NOT_RUN for r in results)
         print(f"castrules: the run ended early ({run.ending.value}) after {done} of {len(cases)} cases; "
               f"{len(cases) - done} case(s) not run: {safe_text(run.reason)}", file=sys.stderr)
+        if args.update_expectations:
+            print(f"castrules: {args.update_expectations} left as it was: the run did not finish", file=sys.stderr)
         return interrupt_status(run.cause) if run.ending is Ending.INTERRUPTED else EXIT_UNEXPECTED
     if suite.problems:
         return EXIT_USAGE

@@ -130,3 +130,23 @@ def test_the_issue_link_has_one_name_everywhere(tmp_path):
     old.write_text("cases:\n  casting/fixture/bears: {reason: off by one, issue: 'https://example.invalid/1'}\n")
     with pytest.raises(ExpectationsError, match=r"old.yaml: at /cases/casting~1fixture~1bears/issue: .*'issue_url'"):
         load_expectations(old)
+
+
+def test_the_merge_changes_only_what_ran():
+    from castrules.harness.expectations import Expectations, KnownFailure, updated
+    from castrules.harness.results import Result, Status
+
+    listed = {f"t/{name}": KnownFailure("fail", f"hand-written {name}", f"https://example.invalid/{name}")
+              for name in ("not-run", "unsupported", "skipped", "passes", "errors", "absent")}
+    document = {"engine": "e", "cases": {k: {"status": v.status, "reason": v.reason, "issue_url": v.issue_url,
+                                             "note": "a field of the user's"} for k, v in listed.items()}}
+    before = Expectations(listed, None, document)
+    results = [Result("t/not-run", Status.NOT_RUN), Result("t/unsupported", Status.UNSUPPORTED),
+               Result("t/skipped", Status.SKIPPED), Result("t/passes", Status.UNEXPECTED_PASS, raw_status=Status.PASS),
+               Result("t/errors", Status.ERROR, message="boom"), Result("t/new", Status.FAIL, message="new one")]
+    after = updated(before, results, "e")["cases"]
+    assert set(after) == {"t/not-run", "t/unsupported", "t/skipped", "t/errors", "t/absent", "t/new"}
+    assert after["t/errors"] == {"status": "error", "reason": "hand-written errors",
+                                 "issue_url": "https://example.invalid/errors", "note": "a field of the user's"}
+    assert after["t/not-run"] == document["cases"]["t/not-run"]
+    assert after["t/new"] == {"status": "fail", "reason": "new one"}
