@@ -93,6 +93,7 @@ def trace_line(entry: Any) -> str:
     """One line of an engine's explanation trace, for people."""
     if isinstance(entry, dict):
         step = f"step {entry['step']}: " if entry.get("step") is not None else ""
-        rule = f"[{entry['rule']}] " if entry.get("rule") else ""
+        cited = entry.get("rules") if isinstance(entry.get("rules"), list) else [entry["rule"]] if entry.get("rule") else []
+        rule = f"[{', '.join(map(str, cited))}] " if cited else ""
         return safe_text(f"{step}{rule}{entry.get('note', '')}")
     return safe_text(entry)

@@ -25,21 +25,21 @@ def attack(state: State, player: str, attackers: Sequence[str], defender: str, t
             raise RequestError(f"attack: unknown object {a!r}")
     t = state.turn
     if t.active != player or t.step not in ("precombat_main", "beginning_of_combat"):
-        raise Illegal(Reason.INVALID_ACTION, f"{player} can't declare attackers now ({t.active}'s {t.step}) (508.1)")
+        raise Illegal(Reason.INVALID_ACTION, f"{player} can't declare attackers now ({t.active}'s {t.step})", rules=("508.1",))
     if defender == player or not state.player(defender).in_game:
-        raise Illegal(Reason.INVALID_ACTION, f"{defender} can't be attacked by {player} (508.1b)")
+        raise Illegal(Reason.INVALID_ACTION, f"{defender} can't be attacked by {player}", rules=("508.1b",))
     if len(set(attackers)) != len(attackers):
-        raise Illegal(Reason.INVALID_ATTACKER, "a creature is declared as an attacker twice (508.1a)")
+        raise Illegal(Reason.INVALID_ATTACKER, "a creature is declared as an attacker twice", rules=("508.1a",))
     state = change_step(state, "declare_attackers", trace)
     for a in attackers:
         obj = state.obj(a)
         c = chars(state, obj)
         if obj.zone != "battlefield" or not c.is_creature or obj.controller != player or obj.tapped:
             raise Illegal(Reason.INVALID_ATTACKER,
-                          f"{a} can't attack: it must be an untapped creature {player} controls (508.1a)")
+                          f"{a} can't attack: it must be an untapped creature {player} controls", rules=("508.1a",))
         if obj.summoning_sick and "haste" not in c.keywords:
-            raise Illegal(Reason.SUMMONING_SICK, f"{a} has not been under {player}'s control since the turn began "
-                                                 "(302.6, 508.1a)")
+            raise Illegal(Reason.SUMMONING_SICK, f"{a} has not been under {player}'s control since the turn began",
+                                                 rules=("302.6", "508.1a"))
         vigilance = "vigilance" in c.keywords
         state = state.with_obj(replace(obj, tapped=obj.tapped or not vigilance, attacking=defender))
     trace.add("508.1", f"{player} attacks {defender} with {', '.join(attackers)}")
@@ -51,16 +51,16 @@ def block(state: State, player: str, blockers: Mapping[str, str], trace: Trace) 
         if b not in state.objects or a not in state.objects:
             raise RequestError(f"block: unknown object {b!r} or {a!r}")
     if state.turn.step != "declare_attackers":
-        raise Illegal(Reason.INVALID_ACTION, "blockers are declared only after attackers (509.1)")
+        raise Illegal(Reason.INVALID_ACTION, "blockers are declared only after attackers", rules=("509.1",))
     state = change_step(state, "declare_blockers", trace)
     for b, a in blockers.items():
         obj, att = state.obj(b), state.obj(a)
         c = chars(state, obj)
         if obj.zone != "battlefield" or not c.is_creature or obj.controller != player or obj.tapped:
             raise Illegal(Reason.INVALID_BLOCKER, f"{b} can't block: it must be an untapped creature {player} "
-                                                  "controls (509.1a)")
+                                                  "controls", rules=("509.1a",))
         if att.attacking != player:
-            raise Illegal(Reason.INVALID_BLOCKER, f"{a} is not attacking {player} (509.1a)")
+            raise Illegal(Reason.INVALID_BLOCKER, f"{a} is not attacking {player}", rules=("509.1a",))
         state = state.with_obj(replace(obj, blocking=a))
         state = state.with_obj(replace(state.obj(a), blocked=True))
     trace.add("509.1", f"{player} blocks: " + ", ".join(f"{b} blocks {a}" for b, a in blockers.items()))
@@ -70,7 +70,7 @@ def block(state: State, player: str, blockers: Mapping[str, str], trace: Trace) 
 def combat_damage(state: State, trace: Trace) -> State:
     """510.1-2: all combat damage is dealt at once (first strike not modelled)."""
     if state.turn.step not in ("declare_attackers", "declare_blockers"):
-        raise Illegal(Reason.INVALID_ACTION, "there is no combat to deal damage in (510)")
+        raise Illegal(Reason.INVALID_ACTION, "there is no combat to deal damage in", rules=("510",))
     state = change_step(state, "combat_damage", trace)
     before = state
     attackers = [o for o in before.battlefield() if o.attacking]

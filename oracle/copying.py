@@ -23,14 +23,14 @@ def copy_spell(state: State, oid: str, new_id: str, controller: str | None, trac
     _new_id(state, new_id)
     orig = state.obj(oid)
     if orig.zone != "stack" or orig.kind != "card":
-        raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a spell on the stack (707.10)")
+        raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a spell on the stack", rules=("707.10",))
     who = controller or orig.controller
     state, ts = state.tick()
     copy = replace(orig, id=new_id, owner=who, controller=who, copy_of=orig.base, is_copy=True, token=False,
                    cast=False, timestamp=ts, incarnation=0)
     state = replace(state.with_obj(copy), stack=state.stack + (new_id,))
-    trace.add("707.10", f"a copy of {orig.base.name} ({new_id}) is put on the stack under {who}'s control"
-              + ("; it is prototyped too (718.3c)" if orig.prototyped else ""))
+    trace.add(("707.10", "718.3c"), f"a copy of {orig.base.name} ({new_id}) is put on the stack under {who}'s control"
+              + ("; it is prototyped too" if orig.prototyped else ""))
     return state
 
 
@@ -40,7 +40,7 @@ def copy_permanent(state: State, oid: str, new_id: str, controller: str | None, 
     _new_id(state, new_id)
     orig = state.obj(oid)
     if orig.zone != "battlefield":
-        raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a permanent (707.2)")
+        raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a permanent", rules=("707.2",))
     if orig.transformed:
         raise RequestError(f"{oid} is a transformed double-faced permanent: token copies of it (707.8a, transforming "
                            "tokens) are not modelled")
@@ -49,8 +49,8 @@ def copy_permanent(state: State, oid: str, new_id: str, controller: str | None, 
     token = Obj(id=new_id, card=orig.base, zone="battlefield", owner=who, controller=who, timestamp=ts,
                 token=True, is_copy=True, copy_of=orig.base, summoning_sick=True, prototyped=orig.prototyped)
     state = state.with_obj(token)
-    trace.add("707.2", f"a token copy of {orig.base.name} ({new_id}) enters under {who}'s control"
-              + ("; it has the prototype values (718.3d)" if orig.prototyped else ""))
+    trace.add(("707.2", "718.3d"), f"a token copy of {orig.base.name} ({new_id}) enters under {who}'s control"
+              + ("; it has the prototype values" if orig.prototyped else ""))
     pending: list[PendingTrigger] = []
     state = enter_battlefield(state, new_id, trace, pending)
     return put_triggers(state, pending, None, trace)
@@ -66,7 +66,7 @@ def become_copy(state: State, oid: str, of: str, trace: Trace) -> State:
     if obj.zone != "battlefield" or obj.kind != "card":
         raise Illegal(Reason.INVALID_ACTION, f"become_copy: {oid} is not a permanent")
     if orig.zone != "battlefield" or orig.kind != "card":
-        raise Illegal(Reason.INVALID_ACTION, f"become_copy: {of} is not a permanent (707.2)")
+        raise Illegal(Reason.INVALID_ACTION, f"become_copy: {of} is not a permanent", rules=("707.2",))
     if oid == of:
         raise Illegal(Reason.INVALID_ACTION, f"become_copy: {oid} can't become a copy of itself")
     face = orig.base
@@ -98,7 +98,7 @@ def choose_new_targets(state: State, copy_id: str, targets, trace: Trace) -> Sta
             continue
         spec = specs[min(i, len(specs) - 1)] if specs else None
         if spec is None or not legal_target(state, spec, new, copy.controller, copy_id):
-            raise Illegal(Reason.INVALID_TARGET, f"{new} is not a legal new target for {copy_id} (707.10c, 115.1)")
+            raise Illegal(Reason.INVALID_TARGET, f"{new} is not a legal new target for {copy_id}", rules=("707.10c", "115.1"))
         controllers[i] = None
         changed.append(f"{old} -> {new}")
     state = state.with_obj(replace(copy, targets=chosen, target_controllers=tuple(controllers)))
@@ -111,7 +111,7 @@ def _targeted_spell(state: State, oid: str, what: str) -> Obj:
     """The spell a 707.10d / 707.10e effect copies: a spell on the stack with at least one target."""
     orig = state.obj(oid)
     if orig.zone != "stack" or orig.kind != "card":
-        raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a spell on the stack (707.10)")
+        raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a spell on the stack", rules=("707.10",))
     if not orig.targets:
         raise Illegal(Reason.INVALID_ACTION, f"{what}: {oid} has no targets to replace")
     if len(orig.division) > 1:

@@ -224,8 +224,8 @@ def _apply(state: State, e: Effect, ctx: EffectContext, trace: Trace) -> State:
                            controller=ctx.controller, step=e.at or "end", effects=e.effects, x=ctx.x,
                            targets=ctx.targets)
         state = replace(state, delayed=state.delayed + (d,))
-        trace.add("603.2", f"{ctx.source.base.name} ({ctx.source.id}) creates a delayed triggered ability: at the "
-                           f"beginning of the next {d.step} step" + (f", with X = {ctx.x} (107.3n)" if ctx.x is not None else ""))
+        trace.add(("603.2", "107.3n"), f"{ctx.source.base.name} ({ctx.source.id}) creates a delayed triggered ability: at the "
+                           f"beginning of the next {d.step} step" + (f", with X = {ctx.x}" if ctx.x is not None else ""))
     elif k == "cast_if_able":
         from .instructed import cast_if_able
         for p in _players(state, e.player, ctx)[:1]:

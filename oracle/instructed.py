@@ -63,7 +63,7 @@ def cast_if_able(state: State, player: str, source_id: str, choices: Mapping[str
         return state
     if decline:
         raise Illegal(Reason.CAST_REQUIRED, f"{player} is able to cast {top.base.name} and must (\"if able\"); no "
-                                            "hidden-zone additional cost excuses it (118.8c)")
+                                            "hidden-zone additional cost excuses it", rules=("118.8c",))
     new, lines = found
     trace.add("608.2g", f"{player} casts {top.base.name} ({top.id}) while {source_id} resolves, as required")
     trace.lines.extend(lines)

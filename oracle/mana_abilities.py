@@ -118,7 +118,7 @@ def apply_replacements(state: State, obj: Obj, ab: Ability, units: list[frozense
         if len(set(order)) != len(order) or set(order) != applicable:
             raise Illegal(Reason.INVALID_MANA_CHOICE,
                           f"replacement order {list(order)}: the replacement effects that apply to tapping {obj.id} for "
-                          f"mana come from {sorted(applicable) or 'nothing'}; each is named once (616.1)")
+                          f"mana come from {sorted(applicable) or 'nothing'}; each is named once", rules=("616.1",))
         if not units:
             return units
         for oid in order:
@@ -207,23 +207,23 @@ def check_tap_cost(state: State, obj: Obj, ab: Ability) -> None:
     """107.5, 107.6, 302.6 for {T} and {Q}."""
     c = chars(state, obj)
     if ab.cost.tap and obj.tapped:
-        raise Illegal(Reason.ALREADY_TAPPED, f"{obj.id} is already tapped (107.5)")
+        raise Illegal(Reason.ALREADY_TAPPED, f"{obj.id} is already tapped", rules=("107.5",))
     if ab.cost.untap and not obj.tapped:
-        raise Illegal(Reason.ALREADY_UNTAPPED, f"{obj.id} is already untapped (107.6)")
+        raise Illegal(Reason.ALREADY_UNTAPPED, f"{obj.id} is already untapped", rules=("107.6",))
     if (ab.cost.tap or ab.cost.untap) and c.is_creature and obj.summoning_sick and "haste" not in c.keywords:
         raise Illegal(Reason.SUMMONING_SICK,
-                      f"{obj.id} is a creature not controlled since its controller's turn began (302.6)")
+                      f"{obj.id} is a creature not controlled since its controller's turn began", rules=("302.6",))
 
 
 def find_mana_ability(state: State, player: str, oid: str, index: int) -> tuple[Obj, Ability]:
     obj = state.objects.get(oid)
     if obj is None or obj.zone != "battlefield" or obj.kind != "card":
-        raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{oid} is not a permanent on the battlefield (605.3a)")
+        raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{oid} is not a permanent on the battlefield", rules=("605.3a",))
     if obj.controller != player:
-        raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{player} does not control {oid} (602.2)")
+        raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{player} does not control {oid}", rules=("602.2",))
     abilities = chars(state, obj).mana_abilities()
     if not 0 <= index < len(abilities):
-        raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{oid} has no mana ability #{index} (605.1a)")
+        raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{oid} has no mana ability #{index}", rules=("605.1a",))
     return obj, abilities[index]
 
 
@@ -251,16 +251,16 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
         new_pool = pay_from_pool(cost, p.pool)
         if new_pool is None:
             raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
-                          f"{oid}'s ability costs {ab.cost.mana}; the pool holds {p.pool or 'nothing'} (602.2b)")
+                          f"{oid}'s ability costs {ab.cost.mana}; the pool holds {p.pool or 'nothing'}", rules=("602.2b",))
         state = state.with_player(replace(p, pool=new_pool))
     if ab.cost.life:
         if state.player(player).life < ab.cost.life:
-            raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE, f"{player} can't pay {ab.cost.life} life (118.3)")
+            raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE, f"{player} can't pay {ab.cost.life} life", rules=("118.3",))
         pl = state.player(player)
         state = state.with_player(replace(pl, life=pl.life - ab.cost.life))
     if sacrifice is not None and ab.cost.sacrifice is None:
         raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
-                      f"{oid}'s ability has no sacrifice cost; {', '.join(sacrifice)} named (602.2b)")
+                      f"{oid}'s ability has no sacrifice cost; {', '.join(sacrifice)} named", rules=("602.2b",))
     if ab.cost.sacrifice is not None:
         if sacrifice is not None:
             named = [state.objects.get(v) for v in sacrifice]
@@ -269,14 +269,14 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
                     or not matches(chars(state, named[0]), named[0], ab.cost.sacrifice, player)):
                 raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
                               f"{', '.join(sacrifice) or 'nothing'} can't pay {oid}'s sacrifice cost: it needs one "
-                              f"permanent {player} controls that fits it (602.2b, 118.3)")
+                              f"permanent {player} controls that fits it", rules=("602.2b", "118.3"))
             victim = named[0]
         else:
             victim = next((o for o in state.battlefield() if o.controller == player and o.kind == "card"
                            and matches(chars(state, o), o, ab.cost.sacrifice, player)), None)
         if victim is None:
             raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
-                          f"{oid}'s ability needs a sacrifice and {player} has nothing to sacrifice (602.2b, 118.3)")
+                          f"{oid}'s ability needs a sacrifice and {player} has nothing to sacrifice", rules=("602.2b", "118.3"))
         from .zones import move as _move
         state = _move(state, victim.id, "graveyard", trace, note=f"sacrificed to pay {oid}'s mana ability")
         if victim.id == oid:
@@ -305,7 +305,7 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
         from .zones import move
         state = move(state, oid, "graveyard", trace)
     if not units:
-        trace.add("106.5", f"{obj.base.name} ({oid}) adds no mana: no type can be defined (106.5, 106.7)")
+        trace.add(("106.5", "106.7"), f"{obj.base.name} ({oid}) adds no mana: no type can be defined")
     pl = state.player(player)
     if ab.spend_only is not None:
         # 106.6 / 106.6a: every mana this ability adds (replacements included) keeps the restriction
@@ -323,12 +323,12 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     for who, kind, name in _triggers(before, obj, ab, produced):
         q = state.player(who)
         state = state.with_player(replace(q, pool=q.pool.add(ManaType(kind))))
-        trace.add("106.12a", f"{name} triggers: {who} adds {{{kind}}} (605.4a)")
+        trace.add(("106.12a", "605.4a"), f"{name} triggers: {who} adds {{{kind}}}")
     waiting = _stack_triggers(before, obj, ab, produced)
     if waiting:
         state = replace(state, pending=state.pending + tuple(waiting))
         for sid, _ in waiting:
-            trace.add("106.12a", f"{before.obj(sid).base.name} ({sid}) triggers; it waits to be put on the stack (603.3)")
+            trace.add(("106.12a", "603.3"), f"{before.obj(sid).base.name} ({sid}) triggers; it waits to be put on the stack")
     return state
 
 

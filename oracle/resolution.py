@@ -130,7 +130,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
     if obj.delayed:
         # a delayed triggered ability (603.7): it doesn't target; X is its creator's (107.3n)
         ctx = EffectContext(source=obj, controller=obj.controller, targets=obj.targets, x=obj.x)
-        trace.add("608.2", f"{oid} resolves" + (f" with X = {obj.x} (107.3n)" if obj.x is not None else ""))
+        trace.add(("608.2", "107.3n"), f"{oid} resolves" + (f" with X = {obj.x}" if obj.x is not None else ""))
         state = apply_effects(state, obj.delayed, ctx, trace)
         return move(state, oid, GONE, None)
     if obj.kind != "card":
@@ -161,7 +161,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
                                                                    if k in ("creature_type", "color")}})
         state = state.with_obj(replace(obj, etb_x=obj.x, token=obj.token or obj.is_copy))
         state = move(state, oid, "battlefield", trace, controller=obj.controller,
-                     note="a resolving permanent spell (608.3)")
+                     note="a resolving permanent spell", rules=("608.3",))
         state = enter_battlefield(state, oid, trace, pending)
         state = put_triggers(state, pending, choices.get("targets"), trace)
         return state
@@ -186,7 +186,7 @@ def _spell_x(state: State, obj: Obj, choices: Mapping[str, Any], trace: Trace) -
     tx = obj.base.text_x
     if "x" in choices and (tx is None or tx.choose != "resolution"):
         raise Illegal(Reason.INVALID_X, f"x chosen on resolution, but {obj.base.name}'s X is not chosen as it "
-                                        "resolves (107.3a, 107.3c, 107.3f)")
+                                        "resolves", rules=("107.3a", "107.3c", "107.3f"))
     if tx is None or tx.choose == "cast":
         return obj.x
     if tx.count is not None:
@@ -195,8 +195,8 @@ def _spell_x(state: State, obj: Obj, choices: Mapping[str, Any], trace: Trace) -
         return x
     x = choices.get("x")
     if isinstance(x, bool) or not isinstance(x, int) or x < 0:
-        raise Illegal(Reason.INVALID_X, f"{obj.base.name}'s X is chosen as it resolves (107.3f): "
-                                        f"resolve needs choices x, a non-negative integer, not {x!r}")
+        raise Illegal(Reason.INVALID_X, f"{obj.base.name}'s X is chosen as it resolves: "
+                                        f"resolve needs choices x, a non-negative integer, not {x!r}", rules=("107.3f",))
     trace.add("107.3f", f"{obj.controller} chooses X = {x} as {obj.base.name} ({obj.id}) resolves")
     return x
 
@@ -217,17 +217,17 @@ def state_based_actions(state: State, trace: Trace) -> State:
             if not c.is_creature or c.toughness is None:
                 continue
             if c.toughness <= 0:
-                dying.append((obj.id, "toughness 0 or less (704.5f)"))
+                dying.append((obj.id, "toughness 0 or less", "704.5f"))
             elif obj.damage >= c.toughness or (obj.deathtouched and obj.damage > 0):
-                dying.append((obj.id, "lethal damage (704.5g)"))
+                dying.append((obj.id, "lethal damage", "704.5g"))
         losers = [p for p in state.players if p.in_game and p.life <= 0]
-        for oid, note in dying:
-            state = move(state, oid, "graveyard", trace, note=note)
+        for oid, note, rule in dying:
+            state = move(state, oid, "graveyard", trace, note=note, rules=(rule,))
             changed = True
         if losers:
             names = tuple(p.name for p in losers)
             note = (" and ".join(f"{p.name} ({p.life} life)" for p in losers)
-                    + (" lose" if len(losers) > 1 else " loses") + " the game (104.3b)")
-            state = players_leave(state, names, "704.5a", note, trace)
+                    + (" lose" if len(losers) > 1 else " loses") + " the game")
+            state = players_leave(state, names, ("704.5a", "104.3b"), note, trace)
             changed = True
     return state

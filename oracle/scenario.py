@@ -74,7 +74,7 @@ def step_activate(state, body, trace):
     oid = _obj(state, body)
     obj = state.obj(oid)
     if obj.zone != "battlefield" or obj.controller != player:
-        raise Illegal(Reason.INVALID_ACTION, f"{player} doesn't control {oid} on the battlefield (602.2)")
+        raise Illegal(Reason.INVALID_ACTION, f"{player} doesn't control {oid} on the battlefield", rules=("602.2",))
     abilities = chars(state, obj).activated_abilities()
     idx = int(body.get("ability", 0))
     if not 0 <= idx < len(abilities):
@@ -126,15 +126,15 @@ def _ability_x(mana, x, oid: str, trace: Trace, rule: str = "107.3k", note: str 
     if x is not None and (isinstance(x, bool) or not isinstance(x, int)):
         raise RequestError("activate: x must be an integer")
     if x is not None and x < 0:
-        raise Illegal(Reason.INVALID_X, f"X can't be negative ({x}) (107.1b, 107.3a)")
+        raise Illegal(Reason.INVALID_X, f"X can't be negative ({x})", rules=("107.1b", "107.3a"))
     if "X" in mana.variables:
         if x is None:
-            raise Illegal(Reason.INVALID_X, f"the activation cost {mana} has {{X}}: its value must be announced "
-                                            "(107.3a, 602.2b)")
-        trace.add(rule, note or f"X = {x} for this activation of {oid}'s ability, independent of any other X (107.3k)")
+            raise Illegal(Reason.INVALID_X, f"the activation cost {mana} has {{X}}: its value must be announced",
+                                            rules=("107.3a", "602.2b"))
+        trace.add(rule if note else (rule, "107.3k"), note or f"X = {x} for this activation of {oid}'s ability, independent of any other X")
         return x
     if x not in (None, 0):
-        raise Illegal(Reason.INVALID_X, f"X = {x} announced but the activation cost has no {{X}} (107.3a)")
+        raise Illegal(Reason.INVALID_X, f"X = {x} announced but the activation cost has no {{X}}", rules=("107.3a",))
     return None
 
 
@@ -153,24 +153,24 @@ def step_special_action(state, body, trace):
         raise RequestError(f"special_action: unknown action {body.get('action')!r} (only suspend is modelled)")
     obj = state.obj(oid)
     if obj.zone != "hand" or obj.owner != player or obj.kind != "card":
-        raise Illegal(Reason.INVALID_ACTION, f"suspend: {oid} is not a card in {player}'s hand (702.62a)")
+        raise Illegal(Reason.INVALID_ACTION, f"suspend: {oid} is not a card in {player}'s hand", rules=("702.62a",))
     c = chars(state, obj)
     if obj.base.suspend is None:
-        raise Illegal(Reason.INVALID_ACTION, f"suspend: {c.name} has no suspend (702.62a)")
+        raise Illegal(Reason.INVALID_ACTION, f"suspend: {c.name} has no suspend", rules=("702.62a",))
     t = state.turn
     if not (c.is_("Instant") or "flash" in c.keywords):
         if t.active != player or t.step not in MAIN_STEPS or state.stack:
             raise Illegal(Reason.WRONG_TIMING, f"{c.name} could not be cast now (sorcery timing), so it can't be "
-                                               "suspended now (702.62a, 117.1c)")
+                                               "suspended now", rules=("702.62a", "117.1c"))
     trace.add("117.1c", f"{player} may take the special action now: {c.name} could be cast now")
     mana = ManaCost.parse(obj.base.suspend.cost)
     x = _ability_x(mana, body.get("x"), oid, trace, rule="107.3d",
-                   note=f"X = {body.get('x')} chosen by {player} immediately before paying the suspend cost (107.3d)")
+                   note=f"X = {body.get('x')} chosen by {player} immediately before paying the suspend cost")
     cost = resolve_choices(mana, x)
     state = _pay_mana_for(state, player, body, cost, trace)
     n = obj.base.suspend.time_counters
     n = (x or 0) if n == "X" else int(n)
-    state = move(state, oid, "exile", trace, note="suspended, a special action (116.2f); not cast")
+    state = move(state, oid, "exile", trace, note="suspended, a special action; not cast", rules=("116.2f",))
     if n > 0:
         state = state.with_obj(replace(state.obj(oid), counters=(("time", n),)))
     trace.add("702.62a", f"{c.name} ({oid}) is exiled with {n} time counter(s)")
@@ -194,7 +194,7 @@ def step_pay_mana_cost(state, body, trace):
         raise Illegal(Reason.INVALID_ACTION, f"pay_mana_cost: {oid} is not an object with a mana cost")
     c = chars(state, obj)
     if c.mana_cost is None:
-        raise Illegal(Reason.UNPAYABLE_COST, f"{c.name} has no mana cost: paying it is impossible (118.6)")
+        raise Illegal(Reason.UNPAYABLE_COST, f"{c.name} has no mana cost: paying it is impossible", rules=("118.6",))
     is_spell = obj.zone == "stack"
     values = (obj.x or 0, obj.y or 0, obj.z or 0) if is_spell else (0, 0, 0)
     cx, cy, cz = _cost_values(c.mana_cost, *values)
@@ -398,7 +398,7 @@ def run_step(state: State, step: Mapping[str, Any], trace: Trace) -> tuple[State
     mark = len(trace.lines)
     try:
         if state.game_over:
-            raise Illegal(_reason_invalid(), "the game is over (104.1): no further action can be taken")
+            raise Illegal(_reason_invalid(), "the game is over: no further action can be taken", rules=("104.1",))
         new_state, result = handler(state, body or {}, trace)
         new_state = flush_pending(new_state, trace)
         new_state = state_based_actions(new_state, trace)
@@ -407,7 +407,7 @@ def run_step(state: State, step: Mapping[str, Any], trace: Trace) -> tuple[State
         substep = exc.substep if kind == "cast" else None
         if kind == "cast" and substep is None and exc.reason.substeps:
             substep = exc.reason.substeps[0]
-        trace.add(substep or "730", f"illegal: {exc.reason.value}: {exc.note}; the game returns to before the step")
+        trace.add((substep or "730", *exc.rules), f"illegal: {exc.reason.value}: {exc.note}; the game returns to before the step")
         result: dict = {"legal": False, "reason": exc.reason.value}
         if substep:
             result["substep"] = substep

@@ -150,7 +150,7 @@ def determine(state: State, spell: Obj, caster: str, start: ConcreteCost, start_
             note += f" (half chosen: {choice})"
         if before == cost:
             note += " (nothing left to reduce)"
-        trace.add(rule.split(",")[0] if rule else "118.7", f"{note}: {concrete_text(cost)}")
+        trace.add(rule or "118.7", f"{note}: {concrete_text(cost)}")
     floors = [m for m in mods if m.kind == "floor"]
     if floors:
         m = max(floors, key=lambda f: f.minimum)

@@ -1,17 +1,63 @@
-"""The explanation trace: every decision with the rule behind it."""
+"""The explanation trace: every decision with the rules behind it.
+
+Rule numbers are values (`RuleNumber`), carried by each line in its own field, never written
+into the note: a test checks every number the oracle cites against the rules index.
+"""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from typing import Iterable, Union
+
+_RULE = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
+
+
+@dataclass(frozen=True, order=True)
+class RuleNumber:
+    """A Comprehensive Rules number: a section ("103"), a rule ("601.2") or a subrule ("601.2f")."""
+
+    text: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.text, str) or not _RULE.fullmatch(self.text):
+            raise ValueError(f"not a rule number: {self.text!r} (expected e.g. 601.2f)")
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Rules = Union[str, RuleNumber, Iterable[Union[str, RuleNumber]]]
+
+
+def rule_numbers(rules: Rules) -> tuple[RuleNumber, ...]:
+    """One or several rule numbers, as given ("601.2f", a RuleNumber, or a sequence of them;
+    a string may list several separated by commas), without repeats, in order."""
+    if isinstance(rules, (str, RuleNumber)):
+        rules = (rules,)
+    out: list[RuleNumber] = []
+    for r in rules:
+        for one in (r.split(",") if isinstance(r, str) else (r,)):
+            number = one if isinstance(one, RuleNumber) else RuleNumber(one.strip())
+            if number not in out:
+                out.append(number)
+    if not out:
+        raise ValueError("a trace line needs at least one rule number")
+    return tuple(out)
 
 
 @dataclass(frozen=True)
 class TraceLine:
     step: int
-    rule: str
+    rules: tuple[RuleNumber, ...]
     note: str
 
+    @property
+    def rule(self) -> RuleNumber:
+        """The rule that decided (the first cited)."""
+        return self.rules[0]
+
     def as_dict(self) -> dict:
-        return {"step": self.step, "rule": self.rule, "note": self.note}
+        return {"step": self.step, "rule": str(self.rule), "rules": [str(r) for r in self.rules], "note": self.note}
 
 
 @dataclass
@@ -21,8 +67,8 @@ class Trace:
     step: int = 0
     lines: list[TraceLine] = field(default_factory=list)
 
-    def add(self, rule: str, note: str) -> None:
-        self.lines.append(TraceLine(self.step, rule, note))
+    def add(self, rules: Rules, note: str) -> None:
+        self.lines.append(TraceLine(self.step, rule_numbers(rules), note))
 
 
 def explain_lines(trace: list[dict]) -> list[str]:
@@ -33,5 +79,6 @@ def explain_lines(trace: list[dict]) -> list[str]:
         if line["step"] != current:
             current = line["step"]
             out.append("setup:" if current == 0 else f"step {current}:")
-        out.append(f"  [{line['rule']}] {line['note']}")
+        cited = ", ".join(line.get("rules") or [line["rule"]])
+        out.append(f"  [{cited}] {line['note']}")
     return out

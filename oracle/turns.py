@@ -33,7 +33,7 @@ def move_to(state: State, step: str, trace: Trace) -> State:
     if step not in STEPS:
         raise Illegal(Reason.INVALID_ACTION, f"unknown step {step!r}")
     if STEPS.index(step) <= STEPS.index(state.turn.step):
-        raise Illegal(Reason.INVALID_ACTION, f"can't move from {state.turn.step} back to {step} (500.1)")
+        raise Illegal(Reason.INVALID_ACTION, f"can't move from {state.turn.step} back to {step}", rules=("500.1",))
     state = change_step(state, step, trace)
     trace.add("500.1", f"the game moves to {step.replace('_', ' ')}")
     return state
@@ -75,5 +75,5 @@ def next_turn(state: State, trace: Trace) -> State:
             for o in state.battlefield() if o.controller == nxt]
     state = replace(state.with_objs(objs), turn=Turn(active=nxt, step="precombat_main", number=state.turn.number + 1),
                     damage_log=(), effects=())
-    trace.add("500.1", f"turn {state.turn.number}: {nxt} is the active player; their permanents untap (502.3)")
+    trace.add(("500.1", "502.3"), f"turn {state.turn.number}: {nxt} is the active player; their permanents untap")
     return state

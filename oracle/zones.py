@@ -13,7 +13,8 @@ from .trace import Trace
 
 
 def move(state: State, oid: str, zone: str, trace: Trace | None = None, controller: str | None = None,
-         note: str = "") -> State:
+         note: str = "", rules: tuple[str, ...] = ()) -> State:
+    """Move `oid` to `zone`; the trace line says why (`note`) and cites `rules` beside 400.7."""
     obj = state.obj(oid)
     old_zone = obj.zone
     if obj.melded_with is not None and zone != old_zone:
@@ -43,11 +44,12 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
     state = replace(state.with_obj(new), stack=stack)
     if trace is not None:
         what = "ceases to exist" if gone else f"moves to {zone}"
-        trace.add("400.7" if not gone else ("707.10a" if obj.is_copy and not obj.token else "111.7"),
+        trace.add(("400.7" if not gone else ("707.10a" if obj.is_copy and not obj.token else "111.7"), *rules),
                   f"{obj.base.name} ({oid}) {what}" + (f" from {old_zone}" if old_zone != zone else "")
                   + (f" ({note})" if note else ""))
     return state
 
 
-def owner_graveyard(state: State, oid: str, trace: Trace | None, note: str = "") -> State:
-    return move(state, oid, "graveyard", trace, note=note)
+def owner_graveyard(state: State, oid: str, trace: Trace | None, note: str = "",
+                    rules: tuple[str, ...] = ()) -> State:
+    return move(state, oid, "graveyard", trace, note=note, rules=rules)

@@ -85,7 +85,7 @@ def test_two_player_loss_ends_the_game_and_freezes_it():
     assert r["steps"][0]["legal"] and player(r, 1, "A") == {**player(r, 1, "A"), "life": 0, "in_game": False}
     assert player(r, 1, "B")["in_game"] and obj(r, 1, "probe")["zone"] == "stack"
     assert r["steps"][1] == {"legal": False, "reason": "invalid_action"}
-    assert any(t["rule"] == "704.5a" and "104.2a" in t["note"] for t in r["trace"])
+    assert any(t["rule"] == "704.5a" and "104.2a" in t["rules"] for t in r["trace"])
 
 
 def test_multiplayer_loss_removes_the_player_and_their_objects():
