@@ -125,7 +125,7 @@ def one_alternative_cost(announced: Sequence[str]) -> str | None:
     if len(announced) > 1:
         raise _fail(Reason.MULTIPLE_ALTERNATIVE_COSTS,
                     f"{len(announced)} alternative costs announced ({', '.join(announced)}); only one may "
-                    "apply", "601.2b", rules=("118.9a",))
+                    "apply", rules=("118.9a",))
     return announced[0] if announced else None
 
 
@@ -168,11 +168,11 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         raise RequestError(f"cast: unknown flash_cost object {spec.flash_cost!r}")
     obj = state.objects.get(spec.object)
     if obj is None or obj.zone == "gone" or obj.kind != "card":
-        raise _fail(Reason.OBJECT_NOT_FOUND, f"{spec.object} does not exist in the game", "601.2a", rules=("601.2a",))
+        raise _fail(Reason.OBJECT_NOT_FOUND, f"{spec.object} does not exist in the game", rules=("601.2a",))
     if spec.from_zone is not None and obj.zone != spec.from_zone:
-        raise _fail(Reason.NOT_IN_ZONE, f"{spec.object} is in {obj.zone}, not {spec.from_zone}", "601.2a", rules=("601.2a",))
+        raise _fail(Reason.NOT_IN_ZONE, f"{spec.object} is in {obj.zone}, not {spec.from_zone}", rules=("601.2a",))
     if not state.player(caster).in_game:
-        raise _fail(Reason.NO_PERMISSION, f"{caster} is not in the game", "601.2a", rules=("601.3",))
+        raise _fail(Reason.NO_PERMISSION, f"{caster} is not in the game", rules=("601.3",))
     split = _split_choice(obj, spec, trace)
     # 601.3e / 718.3a: the spell as it would be cast with the announced choices; prohibitions and flash
     # permissions also consider the other proposal choices (601.3a-b, `_proposal_views`)
@@ -181,27 +181,25 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
                    half=split[0], fused=split[1])
     c = chars(state, view if obj.base.halves else obj)
     if c.is_("Land"):
-        raise _fail(Reason.NO_PERMISSION, f"{c.name} is a land: lands are played, not cast", "601.2a", rules=("305.1", "601.3"))
+        raise _fail(Reason.NO_PERMISSION, f"{c.name} is a land: lands are played, not cast", rules=("305.1", "601.3"))
     zone_permission: str | None = None
     if obj.zone == "hand":
         if obj.owner != caster:
-            raise _fail(Reason.NO_PERMISSION, f"{spec.object} is in {obj.owner}'s hand, not {caster}'s", "601.2a", rules=("601.3",))
+            raise _fail(Reason.NO_PERMISSION, f"{spec.object} is in {obj.owner}'s hand, not {caster}'s", rules=("601.3",))
         trace.add("601.3", f"{caster} may cast {c.name} from their hand")
     elif spec.instructed_by is not None and obj.zone in ("library", "graveyard", "exile", "command"):
         trace.add("608.2g", f"{spec.instructed_by}'s effect instructs {caster} to cast {c.name} from the {obj.zone}")
     elif obj.zone in ("stack", "battlefield"):
-        raise _fail(Reason.NO_PERMISSION, f"{spec.object} is on the {obj.zone}; it can't be cast from there",
-                    "601.2a", rules=("601.3",))
+        raise _fail(Reason.NO_PERMISSION, f"{spec.object} is on the {obj.zone}; it can't be cast from there", rules=("601.3",))
     else:
         src = zone_permission = _find_permission(state, spec.object, caster, obj.zone, spec.permission, False, view)
         if src is None:
-            raise _fail(Reason.NO_PERMISSION, f"nothing lets {caster} cast {c.name} from the {obj.zone}",
-                        "601.2a", rules=("601.3",))
+            raise _fail(Reason.NO_PERMISSION, f"nothing lets {caster} cast {c.name} from the {obj.zone}", rules=("601.3",))
         trace.add("601.3", f"{state.obj(src).base.name} ({src}) lets {caster} cast {c.name} from the {obj.zone}")
     prohibitor = _prohibited(state, view, caster, open_choices=True)
     if prohibitor is not None:
         raise _fail(Reason.PROHIBITED, f"{prohibitor} prohibits {caster} from casting {c.name}, whatever is "
-                                       "announced", "601.2a", rules=("601.3", "601.3a"))
+                                       "announced", rules=("601.3", "601.3a"))
     avoidable = _prohibited(state, view, caster, open_choices=False)
     if avoidable is not None:
         trace.add(("601.3a", "601.5"), f"{avoidable} would prohibit {c.name} as announced, but a choice still to be made in its "
@@ -226,8 +224,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
                                     f"{c.name} as though it had flash, given the choices still to make (601.3b, "
                                     "601.3c); the completed proposal must qualify")
             else:
-                raise _fail(Reason.WRONG_TIMING, f"{c.name} has sorcery timing; now is {where}",
-                            "601.2a", rules=("117.1a", "601.3"))
+                raise _fail(Reason.WRONG_TIMING, f"{c.name} has sorcery timing; now is {where}", rules=("117.1a", "601.3"))
         else:
             trace.add("117.1a", f"sorcery timing is met: {caster}'s main phase, empty stack")
     else:
@@ -244,7 +241,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     alt = rules().one_alternative_cost(spec.alternative)
     if spec.prototype:
         if spell.base.prototype is None:
-            raise _fail(Reason.PROTOTYPE_UNAVAILABLE, f"{c.name} has no prototype", "601.2b", rules=("702.160a",))
+            raise _fail(Reason.PROTOTYPE_UNAVAILABLE, f"{c.name} has no prototype", rules=("702.160a",))
         state = state.with_obj(replace(spell, prototyped=True))
         spell = state.obj(spec.object)
         p = spell.base.prototype
@@ -260,18 +257,18 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     elif alt == "prowl":
         costs = prowl_costs(state, spell, caster)
         if not costs:
-            raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} has no prowl", "601.2b", rules=("702.76a",))
+            raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} has no prowl", rules=("702.76a",))
         chosen = choose_prowl(costs, spec.permission, zone_permission)
         if chosen is None:
             raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE,
                         f"{spec.permission} grants {c.name} no prowl cost; its prowl costs come from "
-                        f"{', '.join(p.source for p in costs)}", "601.2b", rules=("702.76a", "118.9"))
+                        f"{', '.join(p.source for p in costs)}", rules=("702.76a", "118.9"))
         enabler = rules().prowl_enabler(state, c, caster)
         if enabler is None:
             types = "every creature type" if c.all_creature_types else (", ".join(sorted(c.creature_types)) or "none")
             raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE,
                         f"no player was dealt combat damage this turn by a source {caster} controlled with any of "
-                        f"the spell's creature types ({types})", "601.2b", rules=("702.76a",))
+                        f"the spell's creature types ({types})", rules=("702.76a",))
         ev = enabler.event
         trace.add("702.76a", f"prowl available: {ev.source_name} ({ev.source}), controlled by {ev.controller}, dealt "
                              f"{ev.amount} combat damage to {ev.player}; shared creature type: {enabler.matched}")
@@ -281,21 +278,20 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         src = spec.instructed_by or _find_permission(state, spec.object, caster, from_zone, spec.permission, True)
         if src is None:
             raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE,
-                        f"nothing lets {caster} cast {c.name} from the {from_zone} without paying its mana cost",
-                        "601.2b", rules=("118.9",))
+                        f"nothing lets {caster} cast {c.name} from the {from_zone} without paying its mana cost", rules=("118.9",))
         to_pay = ManaCost(())
         label = f"no mana: cast without paying its mana cost ({state.obj(src).base.name}, {src}; 118.9)"
     else:
         named = dict(spell.base.alternative_costs)
         if alt not in named:
-            raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} has no {alt} cost", "601.2b", rules=("118.9",))
+            raise _fail(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} has no {alt} cost", rules=("118.9",))
         to_pay = ManaCost.parse(named[alt])
         label = f"the {alt} cost {named[alt]}"
     if alt is not None:
         trace.add("118.9", f"alternative cost announced: {alt}")
     if spec.kicker:
         if spell.base.kicker is None:
-            raise _fail(Reason.ADDITIONAL_COST_UNAVAILABLE, f"{c.name} has no kicker", "601.2b", rules=("118.8",))
+            raise _fail(Reason.ADDITIONAL_COST_UNAVAILABLE, f"{c.name} has no kicker", rules=("118.8",))
         if to_pay is not None:
             to_pay = to_pay + ManaCost.parse(spell.base.kicker)
         label += f" plus kicker {spell.base.kicker}"
@@ -306,7 +302,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
                   if s.id == src.id and ab.flash_cost]
         if not costed:
             raise _fail(Reason.ADDITIONAL_COST_UNAVAILABLE, f"{src.base.name} ({src.id}) offers {c.name} no extra cost "
-                                                            "to cast it as though it had flash", "601.2b", rules=("601.3c", "601.2b"))
+                                                            "to cast it as though it had flash", rules=("601.3c", "601.2b"))
         extra = costed[0].flash_cost
         if to_pay is not None:
             to_pay = to_pay + ManaCost.parse(extra)
@@ -319,13 +315,13 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
                       "card(s)", "reveal", "reveal", trace, suffix=" from the hand")
     modes = spell.base.modes
     if modes is None and spec.modes:
-        raise _fail(Reason.INVALID_MODE, f"{c.name} is not modal", "601.2b", rules=("700.2",))
+        raise _fail(Reason.INVALID_MODE, f"{c.name} is not modal", rules=("700.2",))
     if modes is not None:
         chosen = list(spec.modes)
         if (len(chosen) != modes.choose or len(set(chosen)) != len(chosen)
                 or any(not 0 <= m < len(modes.options) for m in chosen)):
             raise _fail(Reason.INVALID_MODE, f"choose {modes.choose} of the {len(modes.options)} modes; "
-                                             f"announced {chosen}", "601.2b", rules=("700.2", "601.2b"))
+                                             f"announced {chosen}", rules=("700.2", "601.2b"))
         trace.add("700.2", f"modes chosen: {chosen}")
     values = _announce_variables(spell, spec, to_pay, mana_cost, trace)
     x, y, z = values["X"], values["Y"], values["Z"]
@@ -349,15 +345,14 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     # ---- 601.2e ----------------------------------------------------------------------------------
     prohibitor = _prohibited(state, replace(spell, x=x), caster, open_choices=False)
     if prohibitor is not None:
-        raise _fail(Reason.ILLEGAL_PROPOSAL, f"{prohibitor} prohibits casting the spell as proposed",
-                    "601.2e", rules=("601.2e", "601.5"))
+        raise _fail(Reason.ILLEGAL_PROPOSAL, f"{prohibitor} prohibits casting the spell as proposed", rules=("601.2e", "601.5"))
     if flash_needed:
         fitting = [(s, ab) for s, ab in _flash_permissions(state, replace(spell, x=x), caster, open_choices=False)
                    if (ab.flash_cost is None or spec.flash_cost == s.id)
                    and (ab.flash_alternative is None or alt == ab.flash_alternative)]
         if not fitting:
             raise _fail(Reason.ILLEGAL_PROPOSAL, f"as proposed, no effect lets {caster} cast {c.name} as though it had "
-                                                 "flash, and it has sorcery timing", "601.2e", rules=("601.3b", "601.3c", "601.5"))
+                                                 "flash, and it has sorcery timing", rules=("601.3b", "601.3c", "601.5"))
         s, _ = fitting[0]
         trace.add("601.5", f"as proposed, {s.base.name} ({s.id}) lets {caster} cast it as though it had flash; that "
                            "stays settled while costs are paid")
@@ -373,21 +368,19 @@ def _split_choice(obj, spec: CastSpec, trace: Trace) -> tuple[int | None, bool]:
     card = obj.base
     if not card.halves:
         if spec.half is not None or spec.fuse:
-            raise _fail(Reason.INVALID_SPLIT_CHOICE, f"{card.name} is not a split card: no half to choose or fuse",
-                                                     "601.2a", rules=("202.3d",))
+            raise _fail(Reason.INVALID_SPLIT_CHOICE, f"{card.name} is not a split card: no half to choose or fuse", rules=("202.3d",))
         return None, False
     if spec.fuse:
         if spec.half is not None:
-            raise _fail(Reason.INVALID_SPLIT_CHOICE, "a fused split spell is both halves: no half is chosen",
-                        "601.2a", rules=("202.3d",))
+            raise _fail(Reason.INVALID_SPLIT_CHOICE, "a fused split spell is both halves: no half is chosen", rules=("202.3d",))
         if "fuse" not in card.keywords or obj.zone != "hand" or obj.owner != spec.player:
             raise _fail(Reason.INVALID_SPLIT_CHOICE, f"{card.name} can be cast fused only if it has fuse, from its "
-                                                     "owner's hand", "601.2a", rules=("702.102",))
+                                                     "owner's hand", rules=("702.102",))
         trace.add("202.3d", f"{card.name} is cast fused: both halves ({card.mana_cost})")
         return None, True
     if isinstance(spec.half, bool) or spec.half not in (0, 1):
         raise _fail(Reason.INVALID_SPLIT_CHOICE, f"{card.name} is a split card: choose half 0 or 1 (or fuse), "
-                                                 f"not {spec.half!r}", "601.2a", rules=("202.3d",))
+                                                 f"not {spec.half!r}", rules=("202.3d",))
     h = card.halves[spec.half]
     trace.add("202.3d", f"{card.name}: the half {h.name} ({h.mana_cost}) is cast")
     return spec.half, False
@@ -402,20 +395,20 @@ def _announce_variables(spell, spec: CastSpec, to_pay: ManaCost | None, mana_cos
     announced = {"X": spec.x, "Y": spec.y, "Z": spec.z}
     for letter, v in announced.items():
         if v is not None and v < 0:
-            raise _fail(Reason.INVALID_X, f"{letter} can't be negative ({v})", "601.2b", rules=("107.1b", "107.3a"))
+            raise _fail(Reason.INVALID_X, f"{letter} can't be negative ({v})", rules=("107.1b", "107.3a"))
     values: dict[str, int | None] = {}
     tx = spell.base.text_x
     if tx is not None:
         if tx.count is not None and spec.x is not None:
             raise _fail(Reason.INVALID_X, f"X = {spec.x} announced, but {spell.base.name}'s text defines X: its "
-                                          "controller doesn't choose it", "601.2b", rules=("107.3c",))
+                                          "controller doesn't choose it", rules=("107.3c",))
         if tx.choose == "resolution" and spec.x is not None:
             raise _fail(Reason.INVALID_X, f"X = {spec.x} announced, but {spell.base.name}'s X is chosen as it "
-                                          "resolves", "601.2b", rules=("107.3f",))
+                                          "resolves", rules=("107.3f",))
         if tx.choose == "cast":
             if spec.x is None:
                 raise _fail(Reason.INVALID_X, f"{spell.base.name}'s text has an undefined X that is chosen as it is "
-                                              "put on the stack: its value must be announced", "601.2b", rules=("107.3f",))
+                                              "put on the stack: its value must be announced", rules=("107.3f",))
             trace.add("107.3f", f"X = {spec.x} (an X in the text only, chosen as the spell is put on the stack)")
             values["X"] = spec.x
         elif tx.count is not None:
@@ -430,14 +423,14 @@ def _announce_variables(spell, spec: CastSpec, to_pay: ManaCost | None, mana_cos
         if to_pay is not None and letter in to_pay.variables:
             if v is None:
                 raise _fail(Reason.INVALID_X, f"the cost {to_pay} has {{{letter}}}: its value must be announced "
-                                              f"({rule})", "601.2b")
+                                              f"({rule})")
             trace.add(rule, f"{letter} = {v}")
             values[letter] = v
             continue
         if v not in (None, 0):
             why = (f"the mana cost is not being paid, so {letter} must be 0 (107.3b)" if printed
                    else f"the cost has no {{{letter}}} ({rule})")
-            raise _fail(Reason.INVALID_X, f"{letter} = {v} announced but {why}", "601.2b")
+            raise _fail(Reason.INVALID_X, f"{letter} = {v} announced but {why}")
         values[letter] = 0 if printed else None
         if printed:
             trace.add("107.3b", f"{letter} is 0: the mana cost with {{{letter}}} is not being paid")
@@ -455,31 +448,29 @@ def _division(card, assigned, announced, trace: Trace) -> tuple[tuple[str, int],
     divided = [t for spec, t, _ in assigned if spec.divided]
     if card.divide is None or not any(s.divided for s in card.targets):
         if announced:
-            raise _fail(Reason.INVALID_DIVISION, f"{card.name} divides nothing; a division was announced",
-                        "601.2d", rules=("601.2d",))
+            raise _fail(Reason.INVALID_DIVISION, f"{card.name} divides nothing; a division was announced", rules=("601.2d",))
         return ()
     total = card.divide
     if announced is None:
         if len(divided) > 1:
             raise _fail(Reason.INVALID_DIVISION, f"{len(divided)} targets share {total}: the division must be "
-                                                 "announced", "601.2d", rules=("601.2d",))
+                                                 "announced", rules=("601.2d",))
         announced = tuple((t, total) for t in divided)
     amounts = dict(announced)
     if len(amounts) != len(announced):
-        raise _fail(Reason.INVALID_DIVISION, "a target is named twice in the division", "601.2d", rules=("601.2d",))
+        raise _fail(Reason.INVALID_DIVISION, "a target is named twice in the division", rules=("601.2d",))
     for ref, n in announced:
         if ref not in divided:
-            raise _fail(Reason.INVALID_DIVISION, f"{ref} is not a target among which {card.name} divides",
-                        "601.2d", rules=("601.2d",))
+            raise _fail(Reason.INVALID_DIVISION, f"{ref} is not a target among which {card.name} divides", rules=("601.2d",))
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise _fail(Reason.INVALID_DIVISION, f"{ref} gets {n}; each target must get at least 1", "601.2d", rules=("601.2d",))
+            raise _fail(Reason.INVALID_DIVISION, f"{ref} gets {n}; each target must get at least 1", rules=("601.2d",))
     missing = [t for t in divided if t not in amounts]
     if missing:
         raise _fail(Reason.INVALID_DIVISION, f"{', '.join(missing)} get nothing in the division; each target must "
-                                             "get at least 1", "601.2d", rules=("601.2d",))
+                                             "get at least 1", rules=("601.2d",))
     if sum(amounts.values()) != total:
         raise _fail(Reason.INVALID_DIVISION, f"the division gives {sum(amounts.values())}, but {card.name} divides "
-                                             f"{total}", "601.2d", rules=("601.2d",))
+                                             f"{total}", rules=("601.2d",))
     out = tuple((t, amounts[t]) for t in divided)
     trace.add("601.2d", f"{total} divided: " + ", ".join(f"{n} to {t}" for t, n in out))
     return out
@@ -581,15 +572,14 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
         # 601.2h: pay everything at once
         if total is None:
             raise Illegal(Reason.UNPAYABLE_COST, f"{chars(state, spell).name} has no mana cost; an unpayable cost "
-                                                 "can't be paid", "601.2h", rules=("118.6",))
+                                                 "can't be paid", rules=("118.6",))
         for oid in spec.sacrifice:
             if not sacrificable(state, prop, oid):
-                raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{oid} can't be sacrificed to pay the additional cost",
-                                                             "601.2h", rules=("118.8", "601.2h"))
+                raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{oid} can't be sacrificed to pay the additional cost", rules=("118.8", "601.2h"))
         for oid in spec.reveal:
             if not _revealable(state, prop, oid):
                 raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{oid} is not a card in {caster}'s hand that the "
-                                                             "reveal cost asks for", "601.2h", rules=("118.8", "601.2h"))
+                                                             "reveal cost asks for", rules=("118.8", "601.2h"))
         state = rules().pay_life(state, caster, total.life, trace)
         used = frozenset(o for o, _, _ in spec.mana_abilities)
         state = payment.pay_mana(state, caster, total, spec.auto_pay, used, trace, spell=spell)
@@ -685,7 +675,6 @@ def _announce_objects(name: str, chosen, required: int, unit: str, what: str, ve
     distinct objects as it asks for (118.8, 601.2b; see docs/case-format.md)."""
     if len(chosen) != required or len(set(chosen)) != len(chosen):
         raise _fail(Reason.ADDITIONAL_COST_UNAVAILABLE,
-                    f"{name} needs {required} {unit} announced for its {what} cost, got {len(chosen)}",
-                    "601.2b", rules=("118.8", "601.2b"))
+                    f"{name} needs {required} {unit} announced for its {what} cost, got {len(chosen)}", rules=("118.8", "601.2b"))
     if required:
         trace.add("118.8", f"additional cost announced: {verb} {', '.join(chosen)}{suffix}")

@@ -117,7 +117,7 @@ def pay_mana(state: State, player: str, cost: ConcreteCost, auto: bool, used: fr
         if plan is None:
             raise Illegal(Reason.INSUFFICIENT_MANA,
                           f"{player} can't pay {concrete_text(need)} with the pool ({state.player(player).pool or 'empty'})"
-                          " and the untapped mana sources", "601.2h", rules=("601.2h",))
+                          " and the untapped mana sources", rules=("601.2h",))
         remaining = [by_key[k][0] for k in plan.activations]
         for n, key in enumerate(plan.activations):
             remaining = [s for s in remaining if s.key != key]
@@ -134,7 +134,7 @@ def pay_mana(state: State, player: str, cost: ConcreteCost, auto: bool, used: fr
             " (restricted mana this spell can't receive is held back, 106.6)")
         raise Illegal(Reason.INSUFFICIENT_MANA,
                       f"the pool {usable or '(empty)'} doesn't pay {concrete_text(need)}; no partial payments "
-                      f"{held_back}", "601.2h", rules=("601.2h",))
+                      f"{held_back}", rules=("601.2h",))
     spent = _difference(usable, new_pool)
     trace.add("601.2h", f"{player} pays {concrete_text(need)} with {spent}")
     return _spend(state, player, usable, new_pool, spell)
@@ -153,7 +153,6 @@ def pay_life(state: State, player: str, life: int, trace: Trace) -> State:
         return state
     p = state.player(player)
     if p.life < life:                      # 119.4 / 118.3: only with enough life
-        raise Illegal(Reason.INSUFFICIENT_LIFE, f"{player} has {p.life} life and can't pay {life}",
-                      "601.2h", rules=("118.3", "119.4"))
+        raise Illegal(Reason.INSUFFICIENT_LIFE, f"{player} has {p.life} life and can't pay {life}", rules=("118.3", "119.4"))
     trace.add("118.3b", f"{player} pays {life} life for Phyrexian mana")
     return state.with_player(replace(p, life=p.life - life))

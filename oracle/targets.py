@@ -82,16 +82,14 @@ def assign_targets(state: State, specs: Sequence[TargetSpec], chosen: Sequence[s
             if spec.up_to:
                 continue
             raise Illegal(Reason.WRONG_NUMBER_OF_TARGETS,
-                          f"{len(chosen)} target(s) chosen, the spell needs {sum(1 for s in specs if not s.up_to)}",
-                          "601.2c", rules=("601.2c",))
+                          f"{len(chosen)} target(s) chosen, the spell needs {sum(1 for s in specs if not s.up_to)}", rules=("601.2c",))
         out.append((spec, rest.pop(0), None))
     if rest:
         raise Illegal(Reason.WRONG_NUMBER_OF_TARGETS,
-                      f"{len(chosen)} target(s) chosen; only {len(chosen) - len(rest)} can be used", "601.2c", rules=("601.2c",))
+                      f"{len(chosen)} target(s) chosen; only {len(chosen) - len(rest)} can be used", rules=("601.2c",))
     for spec, ref, req in out:
         if not legal_target(state, spec, ref, controller, source_id, req):
-            raise Illegal(Reason.INVALID_TARGET, f"{ref} is not a legal target ({spec.what})",
-                          "601.2c", rules=("601.2c", "115.1"))
+            raise Illegal(Reason.INVALID_TARGET, f"{ref} is not a legal target ({spec.what})", rules=("601.2c", "115.1"))
     return out
 
 
