@@ -170,6 +170,8 @@ def print_figures(f: dict) -> None:
             print(f"{label:30} {value['cases_per_s']:8.0f} cases/s  ({value['cases']} cases)")
     if "protocol_vs_in_process_ratio" in f:
         print(f"protocol / in-process rate     {f['protocol_vs_in_process_ratio']:8.2f}   (target >= 0.5)")
+        print(f"{'':30} also the cost of a worker process, where castrules run puts every module:Class\n"
+              f"{'':30} engine but the oracle so a timeout can stop it (--in-process: no worker)")
     for key, label in (("pytest_route_replay", "pytest route, harness only"), ("pytest_route_engine", "pytest route, with engine")):
         value = f.get(key)
         if value:

@@ -47,8 +47,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="engine for the castrules cases: oracle (default), module:Class or a command line")
     group.addoption("--castrules-expectations", dest="castrules_expectations", type=Path, default=None,
                     help="castrules expectations file (known failures); missing or invalid: a usage error")
-    group.addoption("--castrules-timeout", type=float, default=10.0, help="seconds per case for protocol engines")
+    group.addoption("--castrules-timeout", type=float, default=10.0, help="seconds per case for protocol engines and engines in a worker process")
     group.addoption("--castrules-isolate", action="store_true", help="protocol engines: a fresh process per case")
+    group.addoption("--castrules-in-process", action="store_true",
+                    help="run a module:Class engine in the pytest process, not in its worker process (no timeout can stop it)")
     parser.addini("castrules_engine", "engine for the castrules cases when --castrules-engine is not given", default="")
     parser.addini("castrules_expectations", "castrules expectations file when --castrules-expectations is not given",
                   default="")
@@ -195,9 +197,12 @@ class _State:
         """The engine and the expectations; EngineLoadError or ExpectationsError when they cannot be."""
         if self._engine is not None:
             return
-        engine = load_engine(engine_spec(self.config) or "oracle",
-                             timeout=self.config.getoption("castrules_timeout"),
-                             isolate=self.config.getoption("castrules_isolate"))
+        from castrules.harness.execution import open_engines  # a module:Class engine in its worker, as in castrules run
+
+        options = {"timeout": self.config.getoption("castrules_timeout"),
+                   "isolate": self.config.getoption("castrules_isolate")}
+        engine = open_engines(engine_spec(self.config) or "oracle", 1, 1, options,
+                              in_process=self.config.getoption("castrules_in_process"))[0]
         try:
             self._expectations = default_expectations(engine, expectations_path(self.config))
         except ExpectationsError:

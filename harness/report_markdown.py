@@ -24,6 +24,10 @@ def render(results: list[Result], engine_name: str, engine_version: str, rule_ti
              f"**{verdict}** — {len(results)} cases: " + ", ".join(f"{counts[s]} {s.value.replace('_', ' ')}" for s in ORDER if counts.get(s)), ""]
     if truncated:
         lines += ["> ⚠️ The report was cut off: the run did not finish.", ""]
+    not_run = [r for r in unexpected if r.status is Status.NOT_RUN]
+    if not_run:   # summed up in one line, not listed case by case
+        lines += [f"> ⚠️ {len(not_run)} case(s) not run: {_cell(not_run[0].message.removeprefix('not run: '))}", ""]
+        unexpected = [r for r in unexpected if r.status is not Status.NOT_RUN]
     if unexpected:
         lines += ["### Unexpected results", "", "| case | status | what differs |", "|---|---|---|"]
         for r in unexpected[:100]:

@@ -408,8 +408,9 @@ class SubprocessEngine:
                                         proc.stderr_tail())
             self._after_case(proc)
             raise error from None
-        except ValueError:
-            raise self._fail(proc, EngineProtocolError, f"the engine wrote a line that is not JSON: {_preview(line)}") from None
+        except ValueError as exc:
+            why = f" ({exc})" if "longer than" in str(exc) else ""
+            raise self._fail(proc, EngineProtocolError, f"the engine wrote a line that is not JSON{why}: {_preview(line)}") from None
         if not isinstance(message, dict) or message.get("type") != "result":
             what = f"a message of type {message.get('type')!r}" if isinstance(message, dict) else f"a JSON {type(message).__name__}"
             raise self._fail(proc, EngineProtocolError, f"the engine answered run seq {seq} with {what}, "

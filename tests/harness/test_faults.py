@@ -170,7 +170,8 @@ def test_not_run_is_never_counted_as_a_success(tmp_path):
     result = Result(case.id, Status.NOT_RUN, case.file, message="not run: interrupted")
     listed = Expectations({case.id: KnownFailure("fail", "known")})
     assert listed.apply(result).status is Status.NOT_RUN   # a known failure does not hide it
-    assert "as expected" not in report_markdown.render([result], "e", "1")
+    summary = report_markdown.render([result], "e", "1")
+    assert "as expected" not in summary and "1 case(s) not run: interrupted" in summary
     write_junit([result], tmp_path / "j.xml", "e")
     assert "<error" in (tmp_path / "j.xml").read_text()
 
@@ -201,6 +202,24 @@ def test_numbers_no_observation_can_hold_are_that_cases_error(mode):
     assert statuses(results) == {IDS[0]: Status.PASS, IDS[1]: Status.ERROR, IDS[2]: Status.PASS}
     assert "not strict JSON data" in results[1].message
     assert isinstance(engine, SubprocessEngine) and engine.restarts == 0   # in step: the process is kept
+
+
+def test_engine_output_is_bounded_blank_lines_dropped_and_long_lines_that_cases_error(monkeypatch):
+    from castrules.harness import subprocess_engine
+
+    engine = load_engine(fake("flood", "--mode", "blank"), timeout=10)
+    try:
+        assert [run_case(engine, make_case(i), CATALOG).status for i in IDS] == [Status.PASS] * 3
+    finally:
+        engine.close()
+    monkeypatch.setattr(subprocess_engine, "MAX_LINE_BYTES", 1000)
+    engine = load_engine(fake("flood", "--mode", "long", "--count", "5000"), timeout=10)
+    try:
+        results = [run_case(engine, make_case(i), CATALOG) for i in IDS]
+    finally:
+        engine.close()
+    assert statuses(results) == {IDS[0]: Status.PASS, IDS[1]: Status.ERROR, IDS[2]: Status.PASS}
+    assert "a line longer than 1000 bytes" in results[1].message
 
 
 # -- the command line ---------------------------------------------------------------------------
@@ -295,3 +314,15 @@ def test_a_signal_ends_the_run_keeping_results_and_every_engine_process(fault_su
     assert lines[1]["status"] == "pass" and lines[2]["status"] == "not_run"
     assert lines[-1]["type"] == "footer" and lines[-1]["ended"] == "interrupted"
     assert pids_in(pids) and not any(alive(p) for p in pids_in(pids))
+
+
+def test_the_pytest_route_contains_an_in_process_engine_too(fault_suite, tmp_path):
+    from tests.harness.test_pytest_plugin import pytest_run
+
+    junit = tmp_path / "j.xml"
+    done = pytest_run(fault_suite, "--engine=hostile_engines:Sleeps", "--castrules-timeout=1", f"--junitxml={junit}",
+                      str(fault_suite.root / "cases"), cwd=tmp_path)
+    assert done.returncode == 1, done.stdout[-2000:]
+    assert "2 passed" in done.stdout and "1 failed" in done.stdout
+    assert "TIMEOUT: casting/fixture/b-bad" in done.stdout
+
