@@ -25,7 +25,7 @@ import pytest
 
 from castrules.harness import paths
 from castrules.harness.console import describe_result
-from castrules.harness.engine import close, load_engine, oracle_explainer
+from castrules.harness.engine import close, oracle_explainer
 from castrules.harness.engine_errors import EngineLoadError
 from castrules.harness.expectations import ExpectationsError, default_expectations
 from castrules.harness.results import Status
