@@ -48,8 +48,29 @@ def merge(reports: list[tuple[str, Report]]) -> Report:
                                  "is the same shard given twice?")
             seen[line["id"]] = name
             cases.append(line)
+    _check_shards(reports)
     return Report(header=_merged_header([r for _, r in reports]), cases=cases,
                   footer=_merged_footer([r for _, r in reports]))
+
+
+def _check_shards(reports: list[tuple[str, Report]]) -> None:
+    """Shards K/N of one run must all be there: a shard that crashed before writing its report
+    would otherwise vanish from the merged totals."""
+    shards = {name: ((r.header or {}).get("selection") or {}).get("shard") for name, r in reports}
+    given = {name: spec for name, spec in shards.items() if spec}
+    if not given:
+        return
+    if len(given) != len(shards):
+        whole = ", ".join(name for name, spec in shards.items() if not spec)
+        raise MergeError(f"{whole}: not a shard, but {', '.join(given)} are; merge the shards of one run only")
+    counts = {spec.split("/")[1] for spec in given.values()}
+    if len(counts) > 1:
+        raise MergeError(f"shards of different splits: {', '.join(f'{n} is {s}' for n, s in given.items())}")
+    total = int(counts.pop())
+    missing = sorted(set(range(1, total + 1)) - {int(spec.split("/")[0]) for spec in given.values()})
+    if missing:
+        raise MergeError(f"shard(s) {', '.join(f'{k}/{total}' for k in missing)} missing: the merged report "
+                         f"would lack their cases (give every shard's report)")
 
 
 def _merged_header(reports: list[Report]) -> dict:

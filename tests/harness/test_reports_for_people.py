@@ -151,6 +151,10 @@ def test_report_refuses_to_merge_what_would_mislead(shard_suite, tmp_path):
     cut.write_text("\n".join((tmp_path / "s1.jsonl").read_text().splitlines()[:-1]) + "\n")
     truncated = castrules(shard_suite, "report", str(tmp_path / "s1.jsonl"), str(cut))
     assert truncated.returncode == 2 and "truncated" in truncated.stderr
+    for k in (1, 2):
+        castrules(shard_suite, "run", "--engine", ENGINE, "-q", "--shard", f"{k}/3", "--report", str(tmp_path / f"t{k}.jsonl"))
+    lost = castrules(shard_suite, "report", str(tmp_path / "t1.jsonl"), str(tmp_path / "t2.jsonl"))
+    assert lost.returncode == 2 and "shard(s) 3/3 missing" in lost.stderr
     missing = castrules(shard_suite, "report", str(tmp_path / "nosuch.jsonl"))
     assert missing.returncode == 2 and "no such report" in missing.stderr
 
