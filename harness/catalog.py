@@ -23,12 +23,15 @@ class Catalog:
         return {n: self.cards[n] for n in sorted(set(names)) if n in self.cards}
 
 
-def load_catalog(catalog_dir: Path, root: Path, validate: bool = True) -> tuple[Catalog, list[Problem]]:
-    """Load every catalog file; schema-check each card when ``validate``; report duplicates."""
+def load_catalog(catalog_dir: Path, root: Path, validate: bool = True,
+                 schema_root: Path | None = None) -> tuple[Catalog, list[Problem]]:
+    """Load every catalog file; schema-check each card when ``validate``; report duplicates.
+    ``root`` names the files and keeps them inside it; ``schema_root`` (default ``root``) holds
+    schema/ (an engine project's local catalog is checked with the suite's schemas)."""
     cards: dict[str, Mapping[str, Any]] = {}
     files: dict[str, str] = {}
     problems: list[Problem] = []
-    have_schema = validate and (root / "schema" / "card.schema.json").exists()
+    have_schema = validate and ((schema_root or root) / "schema" / "card.schema.json").exists()
     for path in sorted(catalog_dir.glob("*.y*ml")) + sorted(catalog_dir.glob("*.json")):
         rel = paths.relative(path, root)
         try:

@@ -65,6 +65,11 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--features-include", type=_csv, default=[], metavar="F,..", help="only cases needing any of these features")
         p.add_argument("--features-exclude", type=_csv, default=[], metavar="F,..", help="leave out cases needing any of these features")
         p.add_argument("--id", dest="ids", action="append", default=[], metavar="GLOB", help="only cases whose id matches (repeatable)")
+        local_cases(p)
+
+    def local_cases(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--cases", action="append", type=Path, default=[], metavar="DIR",
+                       help="add your own case files from DIR (and cards from DIR/catalog/), ids prefixed 'local:' (repeatable)")
 
     run = sub.add_parser("run", help="run the suite on an engine and print a summary")
     run.add_argument("--engine", default="oracle", help="oracle (default), module:Class, or a command line for a protocol engine")
@@ -111,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     val.add_argument("files", nargs="*", type=Path, help="extra case files to check with the suite")
     val.add_argument("--json", action="store_true", help="problems as JSON")
     val.add_argument("--bundle", type=Path, metavar="FILE.json", help="validate an export bundle instead of the suite")
+    local_cases(val)
     val.set_defaults(handler=cmd_validate)
 
     exp = sub.add_parser("export", help="write every case and the catalog as one JSON bundle")
@@ -120,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     explain = sub.add_parser("explain", help="print the oracle's (or an engine's) trace of a case")
     explain.add_argument("case_id")
     explain.add_argument("--engine", default="oracle")
+    local_cases(explain)
     explain.set_defaults(handler=cmd_explain)
 
     for command_module in (protocol_cli, report_cli, bench_cli, fuzz_cli, mutants_cli):
@@ -155,7 +162,7 @@ def _load(args: argparse.Namespace) -> tuple[Suite, list[Case]]:
     """The suite and the cases selected; an unknown name or an empty selection is a usage error."""
     from castrules.harness.selection import select_checked
 
-    suite = shared_suite()
+    suite = shared_suite(local=tuple(getattr(args, "cases", ())))
     cases = select_checked(suite, getattr(args, "keyword", None), getattr(args, "features_include", []),
                            getattr(args, "features_exclude", []), getattr(args, "ids", []))
     return suite, cases
@@ -169,7 +176,7 @@ def _print_problems(suite: Suite, stream=sys.stderr) -> None:
 def cmd_validate(args: argparse.Namespace) -> int:
     if args.bundle:
         return validate_bundle(args.bundle)
-    suite = load_suite(extra_files=args.files)
+    suite = load_suite(extra_files=args.files, local=args.cases)
     if args.json:
         print(json.dumps({"cases": len(suite.cases), "cards": len(suite.catalog.cards),
                           "problems": [p.to_json() for p in suite.problems]}, indent=2))
@@ -248,7 +255,7 @@ def _run_selection(args: argparse.Namespace) -> int:
         warn_engine_features(engine, suite, args.strict)
         progress = Progress(len(cases), choose_mode(args.quiet, args.verbose, sys.stdout))
         head = header(engine, len(cases), selection=selection_of(args.keyword, args.features_include, args.features_exclude,
-                                                                 args.ids, args.shard))
+                                                                 args.ids, args.shard, args.cases))
         started = time.monotonic()
         if args.report:
             writer = ReportWriter(args.report, head)
@@ -343,7 +350,7 @@ def update_expectations(target: Path, applied: Expectations, results: list[Resul
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    suite = load_suite()
+    suite = load_suite(local=args.cases)
     case = suite.by_id().get(args.case_id)
     if case is None:
         from castrules.harness.names import closest

@@ -2,7 +2,9 @@
 
 A wheel carries the top-level ``cases/`` and ``schema/`` folders as ``castrules/suite/``; a
 checkout has them beside ``harness/``. Everything else asks this module, never guesses.
-``CASTRULES_SUITE`` points at another root holding ``cases/`` and ``schema/`` (for tests).
+``CASTRULES_SUITE`` points at another root holding ``cases/`` and ``schema/``: it replaces the whole
+suite (the project's tests build small suites with it; the README documents it). An engine
+project adds its own cases with ``--cases DIR`` instead (harness.local_cases).
 """
 
 from __future__ import annotations

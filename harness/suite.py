@@ -18,6 +18,7 @@ from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog, load_catalog
 from castrules.harness.checks import check_case
 from castrules.harness.documents import DocumentError, line_of, load_document
+from castrules.harness.local_cases import check_folders, load_local
 from castrules.harness.problems import Problem
 from castrules.harness.vocabulary import Vocabulary, load as load_vocabulary
 
@@ -47,19 +48,23 @@ def case_files(cases_dir: Path) -> list[Path]:
 
 
 @cache
-def shared_suite(root: Path | None = None) -> Suite:
+def shared_suite(root: Path | None = None, local: tuple[Path, ...] = ()) -> Suite:
     """The suite loaded once per process, for everything that only reads it (plugin, engines).
 
     The loaded documents live as long as the process and never form cycles, so they are moved
     out of the garbage collector's sight (gc.freeze): otherwise every later collection walks
     them again, which the profile showed costing more than loading them."""
-    suite = load_suite(root)
+    suite = load_suite(root, local=local)
     gc.freeze()
     return suite
 
 
-def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), semantic: bool = True) -> Suite:
+def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), semantic: bool = True,
+               local: Iterable[Path] = ()) -> Suite:
+    """The suite, plus the cases of each ``local`` folder (an engine project's own, ``--cases``:
+    ids prefixed ``local:``, see harness.local_cases)."""
     root = (root or paths.suite_root()).resolve()
+    local = check_folders(local)
     vocabulary = load_vocabulary(root)
     catalog, problems = load_catalog(root / "cases" / "catalog", root)
     problems = [*vocabulary.problems, *problems]
@@ -86,6 +91,13 @@ def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), seman
             bad.add(rel)
         elif case is not None:
             cases.append(case)
+    if local:
+        found = load_local(local, catalog, root,
+                           lambda path, rel, cards, inside: load_case(path, rel, cards, vocabulary, semantic, inside))
+        cases.extend(found.cases)
+        problems.extend(found.problems)
+        bad |= found.bad_files
+        catalog = found.catalog
     return Suite(root, tuple(cases), catalog, vocabulary, tuple(problems), frozenset(bad))
 
 
