@@ -1,9 +1,12 @@
-"""How the payment solver's time grows with the number of sources and of cost symbols.
+"""How automatic payment's time grows with the number of sources and of cost symbols.
 
-Run ``python -m benchmarks.bench_solver`` (``--json`` for machine-readable figures,
-``--quick`` for fewer repetitions).  Each figure is the best, over several repetitions, of
-the mean time of one ``solve`` call.  ``x2`` is time(2n) / time(n): a polynomial solver of
-degree d shows about 2**d; the solver's flow network has a bounded size, so expect ~1-2.
+Run ``python -m benchmarks.bench_solver`` (``--json`` for machine-readable figures, with the
+text under "text"; ``--quick`` for fewer repetitions).  Each solver figure is the best, over
+several repetitions, of the mean time of one ``solve`` call.  ``x2`` is time(2n) / time(n): a
+polynomial solver of degree d shows about 2**d; the solver's flow network has a bounded
+size, so expect ~1-2.  The oracle rows time a whole request up to 10,000 sources: N Forests
+paying an {X} spell with X = N through ``pay: auto`` (setup, N activations, the snapshot),
+where a quadratic step anywhere in the oracle would show as x10 ~ 100.
 """
 
 from __future__ import annotations
@@ -90,7 +93,7 @@ def measure(repeat: int) -> dict:
     life = 20
     pool = ManaPool.parse("{G}{U}")
     by_sources = []
-    for n in (10, 20, 40, 80, 160, 320):
+    for n in (10, 20, 40, 80, 160, 320, 640, 1280, 2560, 5120, 10240):
         sources = mixed_sources(n)
         cost = mixed_cost(15)
         hard = unpayable_cost(sources)
@@ -129,7 +132,40 @@ def measure(repeat: int) -> dict:
             row["size_ratio"] = row[key] / prev[key]
             if "unpayable_seconds" in row:
                 row["unpayable_ratio_to_previous"] = row["unpayable_seconds"] / prev["unpayable_seconds"]
-    return {"python": sys.version.split()[0], "by_sources": by_sources, "by_symbols": by_symbols, "headline": headline}
+    return {"python": sys.version.split()[0], "by_sources": by_sources, "by_symbols": by_symbols, "headline": headline,
+            "oracle": measure_oracle(repeat)}
+
+
+def oracle_request(forests: int, x: int) -> dict:
+    """A request: ``forests`` untapped Forests pay Endless One ({X}) with ``x`` through pay: auto."""
+    from castrules.harness.suite import shared_suite
+
+    objects = [{"id": f"f{i}", "card": "Forest", "zone": "battlefield", "controller": "A"} for i in range(forests)]
+    objects.append({"id": "endless", "card": "Endless One", "zone": "hand", "owner": "A"})
+    case = {"id": "bench/pay/endless-one",
+            "setup": {"players": {"A": {}, "B": {}}, "turn": {"active": "A", "step": "precombat_main"}, "objects": objects},
+            "steps": [{"cast": {"player": "A", "object": "endless", "x": x, "pay": "auto"}}]}
+    return {"case": case, "cards": shared_suite().catalog.subset(["Forest", "Endless One"]), "observe": [1]}
+
+
+def measure_oracle(repeat: int) -> list[dict]:
+    """The oracle paying X = N from N Forests (N activations), N up to 10,000."""
+    from castrules.oracle.engine import OracleEngine
+
+    engine = OracleEngine()
+    rows: list[dict] = []
+    for n in (10, 100, 1000, 10000):
+        request = oracle_request(n, n)
+        seconds, legal = float("inf"), None
+        for _ in range(1 if n >= 10000 else repeat):
+            start = time.perf_counter()
+            legal = engine.run(request)["steps"][0]["legal"]
+            seconds = min(seconds, time.perf_counter() - start)
+        row = {"sources": n, "x": n, "legal": legal, "seconds": seconds}
+        if rows:
+            row["ratio_to_previous"] = seconds / rows[-1]["seconds"]
+        rows.append(row)
+    return rows
 
 
 def _ms(seconds: float) -> str:
@@ -154,6 +190,11 @@ def render(figures: dict) -> str:
         lines.append(f"{row['symbols']:>8} {str(row['payable']):>8} {_ms(row['seconds'])} {ratio}")
     h = figures["headline"]
     lines += ["", f"{h['case']}: {h['cost']}", f"  payable={h['payable']}  {_ms(h['seconds']).strip()} ms per solve"]
+    lines += ["", "The oracle paying {X} with X = N from N Forests (pay: auto; setup, N activations, snapshot)"]
+    lines.append(f"{'sources':>8} {'legal':>8} {'ms':>9} {'x10':>6}")
+    for row in figures.get("oracle", ()):
+        ratio = f"{row['ratio_to_previous']:6.2f}" if "ratio_to_previous" in row else f"{'':>6}"
+        lines.append(f"{row['sources']:>8} {str(row['legal']):>8} {_ms(row['seconds'])} {ratio}")
     return "\n".join(lines)
 
 
@@ -163,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     args = parser.parse_args(argv)
     figures = measure(repeat=2 if args.quick else 7)
-    print(json.dumps(figures, indent=2) if args.json else render(figures))
+    print(json.dumps({**figures, "text": render(figures)}, indent=2) if args.json else render(figures))
     return 0
 
 

@@ -77,23 +77,18 @@ def measure_pytest(engine_spec: str, items: int, repeat: int) -> dict:
 def measure_solver() -> dict | None:
     """The solver benchmark lives beside the oracle (benchmarks/), run as its own process so
     that the harness never imports oracle internals; available from a source checkout."""
-    figures: dict = {}
-    for flag in ("--json", None):
-        try:
-            done = subprocess.run([sys.executable, "-m", "benchmarks.bench_solver", *([flag] if flag else [])],
-                                  capture_output=True, text=True, cwd=paths.suite_root(), timeout=300)
-        except (OSError, subprocess.TimeoutExpired):
-            return None
-        if done.returncode != 0:
-            return None
-        if flag:
-            try:
-                figures["figures"] = json.loads(done.stdout)
-            except json.JSONDecodeError:
-                return None
-        else:
-            figures["text"] = done.stdout.rstrip()
-    return figures
+    try:
+        done = subprocess.run([sys.executable, "-m", "benchmarks.bench_solver", "--json"],
+                              capture_output=True, text=True, cwd=paths.suite_root(), timeout=300)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if done.returncode != 0:
+        return None
+    try:
+        figures = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return None
+    return {"text": str(figures.pop("text", "")).rstrip(), "figures": figures}
 
 
 def collect_figures(engine_spec: str = "oracle", repeat: int = 3, isolate_sample: int = 20,

@@ -131,17 +131,16 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
             changes.append((e.timestamp, "all", None, True))
     is_creature = "Creature" in types
     if obj.kind == "card":
-        for src in state.battlefield():
-            for ab in _abilities_of(src):
-                if ab.kind != "type_change" or not _in_conspiracy_reach(obj, is_creature, src.controller):
-                    continue
-                chosen = ab.creature_type
-                if chosen == "chosen" or chosen is None:
-                    chosen = state.choices.get(src.id, {}).get("creature_type")
-                if ab.mode == "all":
-                    changes.append((src.timestamp, "all", None, True))
-                elif chosen:
-                    changes.append((src.timestamp, ab.mode or "set", chosen, False))
+        for src, ab in state.watching_abilities("type_change"):
+            if not _in_conspiracy_reach(obj, is_creature, src.controller):
+                continue
+            chosen = ab.creature_type
+            if chosen == "chosen" or chosen is None:
+                chosen = state.choices.get(src.id, {}).get("creature_type")
+            if ab.mode == "all":
+                changes.append((src.timestamp, "all", None, True))
+            elif chosen:
+                changes.append((src.timestamp, ab.mode or "set", chosen, False))
     changes.sort(key=lambda c: c[0])
     set_done: set[int] = set()
     for ts, mode, t, _ in changes:
@@ -195,13 +194,12 @@ def _granted_abilities(state: State, obj: Obj, c: Chars) -> tuple[Ability, ...]:
     """grant_ability: permanents matching the filter have the granted activated ability, after
     their own, in the granting sources' timestamp order. Its X is its own (107.3j)."""
     out: list[Ability] = []
-    for src in sorted(state.battlefield(), key=lambda o: o.timestamp):
-        for ab in _abilities_of(src):
-            if ab.kind == "grant_ability" and ab.granted is not None:
-                if ab.whose == "you" and obj.controller != src.controller:
-                    continue
-                if matches(c, obj, ab.permanents, src.controller, src.id):
-                    out.append(ab.granted)
+    for src, ab in sorted(state.watching_abilities("grant_ability"), key=lambda pair: pair[0].timestamp):
+        if ab.granted is not None:
+            if ab.whose == "you" and obj.controller != src.controller:
+                continue
+            if matches(c, obj, ab.permanents, src.controller, src.id):
+                out.append(ab.granted)
     return tuple(out)
 
 
@@ -220,13 +218,12 @@ def _in_conspiracy_reach(obj: Obj, is_creature: bool, who: str) -> bool:
 
 def _granted_keywords(state: State, obj: Obj, c: Chars) -> frozenset[str]:
     out: set[str] = set()
-    for src in state.battlefield():
-        for ab in _abilities_of(src):
-            if ab.kind == "keyword_grant" and ab.keyword:
-                if ab.whose == "you" and obj.controller != src.controller:
-                    continue
-                if matches(c, obj, ab.permanents, src.controller, src.id):
-                    out.add(ab.keyword.lower())
+    for src, ab in state.watching_abilities("keyword_grant"):
+        if ab.keyword:
+            if ab.whose == "you" and obj.controller != src.controller:
+                continue
+            if matches(c, obj, ab.permanents, src.controller, src.id):
+                out.add(ab.keyword.lower())
     return frozenset(out)
 
 

@@ -90,15 +90,15 @@ def _applicable(state: State, obj: Obj, kind: str) -> list[tuple[Obj, Ability]]:
     """The permanents' abilities of one kind (mana replacements, mana triggers) that look at
     `obj` being tapped for mana: whose permanents they watch, and which ones (106.12)."""
     out = []
+    watching = state.watching_abilities(kind)
+    if not watching:
+        return out
     c = chars(state, obj)
-    for src in state.battlefield():
-        for ab in src.base.abilities if src.kind == "card" else ():
-            if ab.kind != kind:
-                continue
-            if ab.whose == "you" and obj.controller != src.controller:
-                continue
-            if matches(c, obj, ab.permanents, src.controller, src.id):
-                out.append((src, ab))
+    for src, ab in watching:
+        if ab.whose == "you" and obj.controller != src.controller:
+            continue
+        if matches(c, obj, ab.permanents, src.controller, src.id):
+            out.append((src, ab))
     return out
 
 

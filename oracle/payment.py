@@ -7,7 +7,7 @@ is paid partially (601.2h): the caller rewinds on any failure.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Callable, Sequence
 
 from . import mana_abilities
 from .costs import ConcreteCost, ManaPool, ManaType, Supply, Unit, concrete_text, pay_from_pool, plan_payment
@@ -24,12 +24,15 @@ def mana_part(cost: ConcreteCost) -> ConcreteCost:
     return ConcreteCost(cost.colored, cost.generic, 0, cost.snow)
 
 
-def chooser_for(cost: ConcreteCost, state: State, player: str, rest: Sequence[Supply]):
-    """Pick the type of a choice unit so that the rest of the payment stays possible."""
+def chooser_for(cost: ConcreteCost, state: State, player: str,
+                rest: Sequence[Supply] | Callable[[], Sequence[Supply]]):
+    """Pick the type of a choice unit so that the rest of the payment stays possible. ``rest``
+    may be a function giving the supplies still to come, only called when a choice is made."""
     def choose(options: frozenset[str]) -> str:
         pool = state.player(player).pool
+        later = rest() if callable(rest) else rest
         for t in sorted(options, key=ORDER.index):
-            if plan_payment(cost, pool.add(ManaType(t)), rest) is not None:
+            if plan_payment(cost, pool.add(ManaType(t)), later) is not None:
                 return t
         return sorted(options, key=ORDER.index)[0]
     return choose
@@ -118,9 +121,10 @@ def pay_mana(state: State, player: str, cost: ConcreteCost, auto: bool, used: fr
             raise Illegal(Reason.INSUFFICIENT_MANA,
                           f"{player} can't pay {concrete_text(need)} with the pool ({state.player(player).pool or 'empty'})"
                           " and the untapped mana sources", rules=("601.2h",))
-        remaining = [by_key[k][0] for k in plan.activations]
-        for n, key in enumerate(plan.activations):
-            remaining = [s for s in remaining if s.key != key]
+        keys = plan.activations
+        for n, key in enumerate(keys):
+            def remaining(after: int = n + 1) -> list[Supply]:   # built only if a choice needs it
+                return [by_key[k][0] for k in keys[after:]]
             sup, index = by_key[key]
             chosen = plan.types[n] if n < len(plan.types) else ()
             produce = chosen[0] if len(chosen) == 1 and len(sup.units[0].types) > 1 else None

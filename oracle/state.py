@@ -160,6 +160,41 @@ class Obj:
         return dict(self.counters).get(name, 0)
 
 
+# Ability kinds whose source changes or watches other objects (State.watching_abilities).
+WATCHING_KINDS = frozenset({"type_change", "grant_ability", "keyword_grant", "mana_replacement", "mana_trigger"})
+
+
+class Objects(dict):
+    """A state's objects (never changed once the state exists), with the index of their
+    watching abilities once computed: it is valid for exactly these objects."""
+
+    __slots__ = ("watching",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.watching = None
+
+
+def _watching(o: Obj) -> tuple:
+    if o.zone != "battlefield" or o.kind != "card":
+        return ()
+    return tuple(ab for ab in o.base.abilities if ab.kind in WATCHING_KINDS)
+
+
+def _updated(objects: Mapping[str, Obj], changed: Iterable[Obj]) -> Objects:
+    """A copy of ``objects`` with ``changed`` in it; the index carried over when still valid
+    (each changed object has the same watching abilities as before, so the order holds)."""
+    out = Objects(objects)
+    index = getattr(objects, "watching", None)
+    for o in changed:
+        old = out.get(o.id)
+        out[o.id] = o
+        if index is not None and (_watching(old) if old is not None else ()) != _watching(o):
+            index = None
+    out.watching = index
+    return out
+
+
 @dataclass(frozen=True)
 class State:
     players: tuple[Player, ...]
@@ -197,15 +232,36 @@ class State:
         return self.objects[oid]
 
     def with_obj(self, obj: Obj) -> "State":
-        objects = dict(self.objects)
-        objects[obj.id] = obj
-        return replace(self, objects=objects)
+        return replace(self, objects=_updated(self.objects, (obj,)))
 
     def with_objs(self, objs: Iterable[Obj]) -> "State":
-        objects = dict(self.objects)
-        for o in objs:
-            objects[o.id] = o
-        return replace(self, objects=objects)
+        return replace(self, objects=_updated(self.objects, objs))
+
+    def watching_abilities(self, kind: str) -> tuple[tuple[Obj, object], ...]:
+        """(permanent, ability) for each printed (copiable) ability of one of WATCHING_KINDS
+        on the battlefield, in battlefield order.
+
+        Every object's characteristics and every mana ability's event look for the abilities
+        that change or watch them; scanning the battlefield each time made a game with
+        thousands of permanents quadratic. The index is built once per set of objects and
+        carried over by ``with_obj`` while the changed objects keep the same such abilities."""
+        if kind not in WATCHING_KINDS:
+            raise ValueError(f"{kind!r} abilities are not indexed")
+        index = getattr(self.objects, "watching", None)
+        if index is None:
+            index = self._cache.get("watching")
+        if index is None:
+            found: dict[str, list[tuple[str, object]]] = {}
+            for o in self.objects.values():
+                for ab in _watching(o):
+                    found.setdefault(ab.kind, []).append((o.id, ab))
+            index = {k: tuple(v) for k, v in found.items()}
+            if isinstance(self.objects, Objects):
+                self.objects.watching = index
+            else:
+                self._cache["watching"] = index
+        objects = self.objects
+        return tuple((objects[oid], ab) for oid, ab in index.get(kind, ()))
 
     def in_zone(self, zone: str) -> Iterator[Obj]:
         return (o for o in self.objects.values() if o.zone == zone)
