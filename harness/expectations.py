@@ -23,7 +23,7 @@ ISSUE_FIELD = "issue_url"   # the one name of the issue link: expectations, skip
 
 @dataclass(frozen=True)
 class KnownFailure:
-    status: str                 # the status the case is expected to have: fail / error / timeout / any
+    status: str                 # the status the case is expected to have: fail / error / timeout ("fail" if unnamed)
     reason: str
     issue_url: str | None = None
 
@@ -39,6 +39,12 @@ class Expectations:
         entry = self.entries.get(result.case_id)
         if entry is None:
             return result
+        if result.status in FAILING and result.status.value != entry.status:
+            # a different bad status is news: an error or a timeout is not the failure the file knows
+            where = self.path or "the expectations file"
+            return replace(result, message=f"{where} expects {entry.status} ({entry.reason}), but the case gave "
+                                           f"{result.status.value}; fix the engine or update the file"
+                                           + (f"\n{result.message}" if result.message else ""))
         if result.status in FAILING:
             return replace(result, status=Status.KNOWN_FAILURE, raw_status=result.status,
                            message=f"known failure: {entry.reason}" + (f"\n{result.message}" if result.message else ""),

@@ -20,3 +20,14 @@ class Misspelt(Engine):
 
     name = "fake-misspelt"
     features = frozenset({"casting", "prowll"})
+
+
+class Crashy(Engine):
+    """Like Engine, but raises on cases whose id ends in "crash" (an error, not a failure)."""
+
+    name = "fake-crashy"
+
+    def run(self, request):
+        if request["case"]["id"].endswith("crash"):
+            raise RuntimeError("the engine crashed")
+        return super().run(request)
