@@ -21,12 +21,12 @@ from castrules.harness.console import describe_result, print_report
 from castrules.harness.engine import close, load_engine, oracle_explainer
 from castrules.harness.engine_errors import EngineGaveUp, EngineLoadError
 from castrules.harness.exits import EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE
-from castrules.harness.expectations import (ExpectationsError, Expectations, default_expectations, load_expectations,
-                                            updated, write)
+from castrules.harness.expectations import ExpectationsError, default_expectations
 from castrules.harness.outputs import write_outputs
 from castrules.harness.progress import Progress, choose_mode
 from castrules.harness.report_jsonl import ReportWriter, header
 from castrules.harness.results import Result, Status, trace_line
+from castrules.harness.run_checks import check_before_a_run, expectations_to_apply, update_expectations
 from castrules.harness.run_details import RunDetails, selection_of
 from castrules.harness.session import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from castrules.harness.suite import Suite, load_suite, shared_suite
@@ -248,11 +248,10 @@ def _run_selection(args: argparse.Namespace) -> int:
     results: list[Result] = []
     writer = run = None
     finished = False
-    expectations_path = run_expectations_path(args)
+    expectations_path = expectations_to_apply(args.expectations, args.update_expectations)
     try:
         expectations = default_expectations(engine, expectations_path)
-        warn_stale(expectations, suite, args.strict)
-        warn_engine_features(engine, suite, args.strict)
+        check_before_a_run(expectations, engine, suite, args.strict)
         progress = Progress(len(cases), choose_mode(args.quiet, args.verbose, sys.stdout))
         head = header(engine, len(cases), selection=selection_of(args.keyword, args.features_include, args.features_exclude,
                                                                  args.ids, args.shard, args.cases))
@@ -298,55 +297,6 @@ def _run_selection(args: argparse.Namespace) -> int:
     if args.update_expectations:
         return EXIT_OK   # the file now describes this run: writing it is the job, and it is done
     return EXIT_UNEXPECTED if any(r.status.is_unexpected for r in results) else EXIT_OK
-
-
-def run_expectations_path(args: argparse.Namespace) -> Path | None:
-    """The expectations a run applies: --expectations, else an existing --update-expectations file."""
-    if args.expectations is not None:
-        return args.expectations
-    target = args.update_expectations
-    return target if target is not None and target.is_file() else None
-
-
-def warn_stale(expectations: Expectations, suite: Suite, strict: bool) -> None:
-    """Entries for ids of no case: a warning naming the closest ids, or an error under --strict."""
-    stale = expectations.stale_ids(c.id for c in suite.cases)
-    if not stale:
-        return
-    from castrules.harness.names import describe_unknown
-
-    text = (f"{expectations.path}: " + describe_unknown("case id(s) listed", stale, (c.id for c in suite.cases))
-            + "; remove or rename those entries")
-    if suite.problems:
-        text += " (some case files did not load: their ids may be among them)"
-    if strict:
-        raise ExpectationsError(text)
-    print(f"castrules: warning: {text} (an error under --strict)", file=sys.stderr)
-
-
-def warn_engine_features(engine, suite: Suite, strict: bool) -> None:
-    """Features the engine declares that the suite does not know: a warning, an error under --strict."""
-    from castrules.harness.names import UnknownNameError
-    from castrules.harness.selection import unknown_engine_features
-
-    text = unknown_engine_features(engine.features, suite)
-    if text is None:
-        return
-    if strict:
-        raise UnknownNameError(text)
-    print(f"castrules: warning: {text} (an error under --strict)", file=sys.stderr)
-
-
-def update_expectations(target: Path, applied: Expectations, results: list[Result], engine_name: str) -> None:
-    """Merge the run into ``target`` (its own entries when it exists, else those applied)."""
-    from castrules.harness.expectations import changes
-
-    same = applied.path is not None and target.is_file() and applied.path.resolve() == target.resolve()
-    base = applied if same or not target.is_file() else load_expectations(target)
-    document = updated(base, results, engine_name)
-    write(target, document)
-    added, removed, kept = changes(base, document)
-    print(f"wrote {target}: {added} added, {removed} removed, {kept} kept")
 
 
 def cmd_explain(args: argparse.Namespace) -> int:

@@ -213,18 +213,9 @@ class _State:
 
     def warnings(self) -> list[str]:
         """Stale expectations entries and unknown engine features, as the CLI reports them."""
-        from castrules.harness.names import describe_unknown
-        from castrules.harness.selection import unknown_engine_features
+        from castrules.harness.run_checks import warnings_before_a_run
 
-        found = []
-        ids = [c.id for c in self.suite.cases]
-        stale = self._expectations.stale_ids(ids) if self._expectations is not None else []
-        if stale:
-            found.append(f"{self._expectations.path}: " + describe_unknown("case id(s) listed", stale, ids))
-        features = unknown_engine_features(self._engine.features, self.suite) if self._engine is not None else None
-        if features:
-            found.append(features)
-        return found
+        return [text for _, text in warnings_before_a_run(self._expectations, self._engine, self.suite)]
 
     @property
     def engine(self):
