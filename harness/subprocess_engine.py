@@ -311,6 +311,9 @@ class SubprocessEngine:
             proc.kill()
             exc.diagnostics = proc.stderr_tail()
             raise
+        except BaseException:  # interrupted while it started: nothing is left running
+            proc.kill()
+            raise
         self._proc = proc
         self._broken = False
         return hello

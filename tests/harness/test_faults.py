@@ -326,3 +326,18 @@ def test_the_pytest_route_contains_an_in_process_engine_too(fault_suite, tmp_pat
     assert "2 passed" in done.stdout and "1 failed" in done.stdout
     assert "TIMEOUT: casting/fixture/b-bad" in done.stdout
 
+
+
+def test_a_signal_while_the_engine_starts_leaves_no_process(fault_suite, tmp_path):
+    pids = tmp_path / "pids"
+    starter = shlex.join([sys.executable, "-c", "import os, sys, time; open(sys.argv[1], 'a').write(f'{os.getpid()}\\n'); "
+                          "time.sleep(3600)", str(pids)])
+    proc = start(fault_suite, "--engine", f"cmd:{starter}", "--startup-timeout", "60")
+    for _ in range(600):   # until the engine has started (at most about 30 s)
+        if pids_in(pids) or proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    code, out, err = finish(proc, timeout=15)
+    assert code == 143 and "Traceback" not in err, err
+    assert pids_in(pids) and not any(alive(p) for p in pids_in(pids))
