@@ -1,13 +1,20 @@
-"""A loaded case and the request an engine receives for it (expectations removed)."""
+"""A loaded case and the request an engine receives for it (expectations removed).
+
+The format itself (hidden fields, observe points, the cards a case needs, the request) is in
+`castrules.model`; this is the suite's view of one case file: where it lives and its document.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
-# Fields an engine must never see: the answers, and the prose that gives them away.
-HIDDEN_FIELDS = ("expect", "why", "rulings", "title", "notes")
+from castrules import model
+from castrules.model import HIDDEN_FIELDS, STATE_FIELDS, STEP_FIELDS  # noqa: F401 - re-exported
+
+__all__ = ["Case", "HIDDEN_FIELDS", "STATE_FIELDS", "STEP_FIELDS", "after_index"]
 
 
 @dataclass(frozen=True)
@@ -19,6 +26,11 @@ class Case:
     rules: tuple[str, ...]
     features: tuple[str, ...]
     doc: Mapping[str, Any]
+
+    @cached_property
+    def model(self) -> model.Case:
+        """The case as typed values (built once, from the schema-valid document)."""
+        return model.Case.from_document(self.doc, self.file)
 
     @property
     def steps(self) -> list:
@@ -33,28 +45,16 @@ class Case:
         return self.id.split("/", 1)[0]
 
     def card_names(self) -> set[str]:
-        objects = self.doc.get("setup", {}).get("objects", [])
-        # a melded permanent is represented by its card and its partner's (202.3c)
-        return {o["card"] for o in objects} | {o["melded_with"] for o in objects if "melded_with" in o}
+        """The catalog cards the case uses (a melded permanent's partner too, 202.3c)."""
+        return set(self.model.setup.card_names())
 
     def observe_points(self) -> list[int]:
         """Step numbers after which the expectations look at the state."""
-        last = len(self.steps)
-        points = {after_index(e["after"], last) for e in self.expectations if _has_state(e)}
-        return sorted(points)
+        return list(self.model.observe_points())
 
     def request(self, cards: Mapping[str, Any]) -> dict:
         """What the engine receives: the case without expectations, its cards, what to observe."""
-        public = {k: v for k, v in self.doc.items() if k not in HIDDEN_FIELDS}
-        return {"case": public, "cards": dict(cards), "observe": self.observe_points()}
-
-
-STATE_FIELDS = ("players", "objects", "stack")
-STEP_FIELDS = ("legal", "reason", "substep", "total_cost", "life_paid")
-
-
-def _has_state(expectation: Mapping[str, Any]) -> bool:
-    return any(k in expectation for k in STATE_FIELDS)
+        return model.request_document(self.doc, cards, self.observe_points())
 
 
 def after_index(after: int | str, last: int) -> int:

@@ -10,11 +10,11 @@ import re
 from typing import Any, Iterator, Mapping
 
 from castrules.harness.catalog import Catalog
+from castrules.model import is_player
 from castrules.harness.contract import unlisted
 from castrules.harness.problems import Problem
 from castrules.harness.vocabulary import Vocabulary
 
-_PLAYER = re.compile(r"^[A-Z]")
 _DERIVED_ID = re.compile(r"^(?P<source>[a-z][a-z0-9_]*?)_(trigger|ability|token)\d*$")  # abilities on the stack, tokens made by them
 
 # step kind -> fields naming objects, fields naming players, fields naming either
@@ -103,7 +103,7 @@ def _check(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabular
         for ref in body.get("division", {}) if kind == "cast" else ():
             # 601.2d: a division names targets; naming a non-target is a case for invalid_division,
             # but the name itself must exist
-            if _PLAYER.match(ref):
+            if is_player(ref):
                 if ref not in players:
                     yield problem(f"{base}/division/{ref}", f"player {ref!r} is not in /setup/players", "unknown_player")
             elif not _is_known(ref, known):
@@ -164,7 +164,7 @@ def _refs(base: str, body: Mapping[str, Any], known: set[str], players: list[str
     refs += [("target", body["target"])] if "target" in body else []            # copy_spell (707.10e)
     refs += [(f"new_ids/{ref}", ref) for ref in body.get("new_ids", {})]       # copy_spell_for_each candidates (707.10d)
     for key, ref in refs:
-        if _PLAYER.match(ref):
+        if is_player(ref):
             if ref not in players:
                 yield problem(f"{base}/{key}", f"player {ref!r} is not in /setup/players", "unknown_player")
         elif not _is_known(ref, known):

@@ -21,7 +21,8 @@ from typing import Any, Mapping
 
 import yaml
 
-from castrules.harness.cases import HIDDEN_FIELDS, STEP_FIELDS
+from castrules.harness.cases import STEP_FIELDS
+from castrules.model import card_names, request_document
 from castrules.harness.catalog import Catalog
 from castrules.harness.compare import compare
 from castrules.harness.contract import load_contract, needs
@@ -40,10 +41,9 @@ SUMMARY_FIELDS = {"battlefield": ("zone", "controller", "tapped"), "stack": ("zo
 # ---- observing and comparing -------------------------------------------------------------------
 
 def request_for(doc: Mapping[str, Any], catalog: Catalog) -> dict:
-    """The request an engine receives for a generated case, observing the state after every step."""
-    public = {k: v for k, v in doc.items() if k not in HIDDEN_FIELDS}
-    names = {o["card"] for o in doc["setup"].get("objects", [])}
-    return {"case": public, "cards": catalog.subset(names), "observe": list(range(len(doc["steps"]) + 1))}
+    """The request an engine receives for a generated case, observing the state after every step
+    (the model's one request builder: hidden fields removed, a melded partner's card included)."""
+    return request_document(doc, catalog.subset(card_names(doc)), range(len(doc["steps"]) + 1))
 
 
 def _valid_object_fields(view: Mapping[str, Any]) -> dict:

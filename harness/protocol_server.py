@@ -19,7 +19,7 @@ from typing import IO, Any, Mapping
 from castrules.harness import replies
 from castrules.harness.engine import Engine, load_engine
 
-PROTOCOL_VERSION = 1
+from castrules.model.protocol import PROTOCOL_VERSION  # defined once, in the model
 
 
 def _jsonable(value: Any) -> Any:

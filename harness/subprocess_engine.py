@@ -36,7 +36,7 @@ from castrules.harness import __version__, replies, schemas
 from castrules.harness.engine_errors import (EngineCrashed, EngineFailure, EngineLoadError, EngineProtocolError,
                                             EngineStartError, EngineTimeout, TooManyRestarts)
 
-PROTOCOL_VERSION = 1
+from castrules.model.protocol import PROTOCOL_VERSION  # defined once, in the model
 DEFAULT_TIMEOUT = 10.0           # seconds per case
 DEFAULT_STARTUP_TIMEOUT = 30.0   # seconds from launch to the hello reply (a JVM may be slow)
 DEFAULT_MAX_RESTARTS = None      # restarts in a row before the engine gives up itself (None: the run decides)

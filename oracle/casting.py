@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any, Mapping, Sequence
 
+from castrules import model
 from . import payment
 from .characteristics import chars, matches
 from .costs import (ChoiceError, ConcreteCost, ManaCost, concrete_text, cost_text, hybrid_options, phyrexian_count,
@@ -55,50 +56,33 @@ class CastSpec:
     mana_replacements: tuple[tuple[str, ...] | None, ...] = ()  # per listed activation: replacement order (616.1)
 
 
-def parse_cast(raw: Mapping[str, Any]) -> CastSpec:
-    known = {"player", "object", "from", "alternative_cost", "permission", "prototype", "kicker", "sacrifice",
-             "x", "y", "z", "modes", "hybrid", "phyrexian", "targets", "reductions", "mana_abilities", "pay", "division",
-             "half", "fuse", "reveal", "flash_cost"}
-    extra = set(raw) - known
-    if extra:
-        raise RequestError(f"cast: unknown fields {sorted(extra)}")
-    if "player" not in raw or "object" not in raw:
-        raise RequestError("cast needs player and object")
-    alt = raw.get("alternative_cost")
-    alts = () if alt is None else ((alt,) if isinstance(alt, str) else tuple(alt))
-    listed = tuple((m["object"], int(m.get("ability", 0)), m.get("produce"))
-                   for m in raw.get("mana_abilities") or ())
-    sacs = tuple(tuple(m["sacrifice"]) if m.get("sacrifice") is not None else None
-                 for m in raw.get("mana_abilities") or ())
-    reps = tuple(tuple(m["replacements"]) if m.get("replacements") is not None else None
-                 for m in raw.get("mana_abilities") or ())
-    division = raw.get("division")
-    if division is not None and not isinstance(division, Mapping):
-        raise RequestError("cast: division must map targets to amounts")
-    pay = raw.get("pay") or ("listed" if "mana_abilities" in raw else "auto")
-    if pay not in ("auto", "listed"):
-        raise RequestError(f"cast: pay must be auto or listed, not {pay!r}")
-    for letter in ("x", "y", "z"):
-        v = raw.get(letter)
-        if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
-            raise RequestError(f"cast: {letter} must be an integer")
-    x = raw.get("x")
+def parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
+    """A cast step (a document, or the model's typed `Cast`) as the oracle's CastSpec."""
+    try:
+        step = raw if isinstance(raw, model.Cast) else model.Cast.from_document(raw, "cast")
+    except model.ModelError as exc:
+        raise RequestError(f"cast: {exc}") from exc
+    activations = step.mana_abilities
+    sacs = tuple(m.sacrifice for m in activations)
+    reps = tuple(m.replacements for m in activations)
     return CastSpec(
-        player=raw["player"], object=raw["object"], from_zone=raw.get("from"), alternative=alts,
-        permission=raw.get("permission"), prototype=bool(raw.get("prototype", False)),
-        kicker=bool(raw.get("kicker", False)), sacrifice=tuple(raw.get("sacrifice") or ()), x=x,
-        y=raw.get("y"), z=raw.get("z"),
-        modes=tuple(raw.get("modes") or ()),
-        hybrid=tuple(str(h) for h in raw["hybrid"]) if raw.get("hybrid") is not None else None,
-        phyrexian=tuple(raw["phyrexian"]) if raw.get("phyrexian") is not None else None,
-        targets=tuple(raw.get("targets") or ()),
-        reductions=tuple((r["source"], r.get("choice")) for r in raw.get("reductions") or ()),
-        mana_abilities=listed, auto_pay=pay == "auto",
-        division=tuple((str(k), v) for k, v in division.items()) if division is not None else None,
+        player=step.player, object=step.object, from_zone=_plain(step.from_zone),
+        alternative=step.alternative_cost, permission=step.permission,
+        prototype=step.prototype, kicker=step.kicker, sacrifice=step.sacrifice, x=step.x, y=step.y, z=step.z,
+        modes=step.modes, hybrid=step.hybrid,
+        phyrexian=step.phyrexian,
+        targets=step.targets, reductions=tuple((r.source, r.choice) for r in step.reductions),
+        mana_abilities=tuple((m.object, m.ability, _plain(m.produce)) for m in activations),
+        auto_pay=step.auto_pay,
+        division=tuple((str(k), v) for k, v in step.division.items()) if step.division is not None else None,
         mana_sacrifices=sacs if any(x is not None for x in sacs) else (),
-        half=raw.get("half"), fuse=bool(raw.get("fuse", False)), reveal=tuple(raw.get("reveal") or ()),
-        flash_cost=raw.get("flash_cost"),
+        half=step.half, fuse=step.fuse, reveal=step.reveal, flash_cost=step.flash_cost,
         mana_replacements=reps if any(r is not None for r in reps) else ())
+
+
+def _plain(value: Any) -> Any:
+    """An enum member of the model as its plain string (the oracle's values are strings)."""
+    return getattr(value, "value", value)
 
 
 @dataclass(frozen=True)

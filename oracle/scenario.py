@@ -5,13 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Mapping
 
+from castrules.model import ModelError, read_step, steps
+
 from . import combat, copying, resolution, turns
+from .activations import step_activate, step_pay_mana_cost, step_special_action
 from .cards import CardDef, parse_catalog
 from .casting import cast, parse_cast
-from .characteristics import chars
 from .errors import Illegal, RequestError
 from .mana_abilities import activate as activate_mana_ability
 from .players import leave_game
+from .refs import is_player, object_of, plain, player_of
 from .resolution import PendingTrigger, enter_battlefield, put_triggers, state_based_actions
 from .seams import rules
 from .setup import build_state
@@ -20,20 +23,7 @@ from .state import State, TimedEffect
 from .trace import Trace
 from .zones import move
 
-Handler = Callable[[State, Mapping[str, Any], Trace], tuple[State, dict]]
-
-
-def _obj(state: State, body: Mapping[str, Any], key: str = "object") -> str:
-    oid = body.get(key)
-    if oid not in state.objects:
-        raise RequestError(f"unknown object {oid!r}")
-    return oid
-
-
-def _player(state: State, name: Any) -> str:
-    if not isinstance(name, str) or not state.has_player(name):
-        raise RequestError(f"unknown player {name!r}")
-    return name
+Handler = Callable[[State, Any, Trace], tuple[State, dict]]   # (state, a typed step, trace)
 
 
 def _ok(state: State) -> tuple[State, dict]:
@@ -50,206 +40,47 @@ def _reason_invalid():
     return Reason.INVALID_ACTION
 
 
-def step_cast(state, body, trace):
-    return cast(state, parse_cast(body), trace)
+def step_cast(state: State, step: steps.Cast, trace: Trace) -> tuple[State, dict]:
+    return cast(state, parse_cast(step), trace)
 
 
-def step_activate_mana(state, body, trace):
-    player = _player(state, body.get("player"))
-    oid = _obj(state, body)
-    sac = body.get("sacrifice")
-    order = body.get("replacements")
-    return _ok(activate_mana_ability(state, player, oid, int(body.get("ability", 0)), body.get("produce"), trace,
-                                     None, tuple(sac) if sac is not None else None,
-                                     tuple(order) if order is not None else None))
+def step_activate_mana(state: State, step: steps.ActivateMana, trace: Trace) -> tuple[State, dict]:
+    player = player_of(state, step.player)
+    oid = object_of(state, step.object)
+    return _ok(activate_mana_ability(state, player, oid, step.ability, plain(step.produce), trace,
+                                     None, step.sacrifice, step.replacements))
 
 
-def step_activate(state, body, trace):
-    """602.2: a non-mana activated ability goes on the stack as `<id>_ability`."""
-    from .casting import CastSpec
-    from .costs import ManaCost, resolve_choices
-    from .targets import assign_targets
-    from .reasons import Reason
-    player = _player(state, body.get("player"))
-    oid = _obj(state, body)
-    obj = state.obj(oid)
-    if obj.zone != "battlefield" or obj.controller != player:
-        raise Illegal(Reason.INVALID_ACTION, f"{player} doesn't control {oid} on the battlefield", rules=("602.2",))
-    abilities = chars(state, obj).activated_abilities()
-    idx = int(body.get("ability", 0))
-    if not 0 <= idx < len(abilities):
-        raise Illegal(Reason.INVALID_ACTION, f"{oid} has no activated ability #{idx}")
-    ab = abilities[idx]
-    rules().check_tap_cost(state, obj, ab)
-    mana = ManaCost.parse(ab.cost.mana or "")
-    x = _ability_x(mana, body.get("x"), oid, trace)        # 602.2b -> 601.2b: X before targets
-    assigned = assign_targets(state, ab.targets, body.get("targets") or (), player, oid)
-    cost = resolve_choices(mana, x)
-    state = _pay_mana_for(state, player, body, cost, trace)
-    obj = state.obj(oid)
-    if ab.cost.tap:
-        state = state.with_obj(replace(obj, tapped=True))
-    if ab.cost.untap:
-        state = state.with_obj(replace(obj, tapped=False))
-    aid, n = f"{oid}_ability", 1
-    while aid in state.objects:
-        n += 1
-        aid = f"{oid}_ability{n}"
-    from .state import Obj
-    state, ts = state.tick()
-    a = Obj(id=aid, card=obj.base, zone="stack", owner=player, controller=player, kind="ability", timestamp=ts,
-            source=oid, source_name=obj.base.name, ability_index=ab.index, x=x, ability=ab,
-            targets=tuple(t for _, t, _ in assigned), target_controllers=tuple(r for _, _, r in assigned))
-    state = replace(state.with_obj(a), stack=state.stack + (aid,))
-    trace.add("602.2", f"{player} activates {obj.base.name}'s ability ({aid} on the stack)")
-    return _ok(state)
+def step_attack(state: State, step: steps.Attack, trace: Trace) -> tuple[State, dict]:
+    return _ok(combat.attack(state, player_of(state, step.player), list(step.attackers),
+                             player_of(state, step.defender), trace))
 
 
-def _pay_mana_for(state, player, body, cost, trace):
-    """Pay an activation's or special action's mana: the listed mana abilities first, then
-    (with pay: auto) whatever the solver finds; all or nothing (602.2b, 601.2g-h)."""
-    from . import payment
-
-    activations = body.get("mana_abilities") or ()
-    listed = tuple((m["object"], int(m.get("ability", 0)), m.get("produce")) for m in activations)
-    auto = (body.get("pay") or ("listed" if "mana_abilities" in body else "auto")) == "auto"
-    sacs = tuple(tuple(m["sacrifice"]) if m.get("sacrifice") is not None else None for m in activations)
-    orders = tuple(tuple(m["replacements"]) if m.get("replacements") is not None else None for m in activations)
-    state = payment.activate_listed(state, player, listed, cost, trace, sacrifices=sacs, orders=orders)
-    return payment.pay_mana(state, player, cost, auto, frozenset(o for o, _, _ in listed), trace)
+def step_block(state: State, step: steps.Block, trace: Trace) -> tuple[State, dict]:
+    return _ok(combat.block(state, player_of(state, step.player), dict(step.blockers), trace))
 
 
-def _ability_x(mana, x, oid: str, trace: Trace, rule: str = "107.3k", note: str | None = None) -> int | None:
-    """602.2b, 107.3a, 107.3k: the X of an activation cost is announced with this activation and
-    belongs to it alone (not the source's X, nor another activation's)."""
-    from .reasons import Reason
-    if x is not None and (isinstance(x, bool) or not isinstance(x, int)):
-        raise RequestError("activate: x must be an integer")
-    if x is not None and x < 0:
-        raise Illegal(Reason.INVALID_X, f"X can't be negative ({x})", rules=("107.1b", "107.3a"))
-    if "X" in mana.variables:
-        if x is None:
-            raise Illegal(Reason.INVALID_X, f"the activation cost {mana} has {{X}}: its value must be announced",
-                                            rules=("107.3a", "602.2b"))
-        trace.add(rule if note else (rule, "107.3k"), note or f"X = {x} for this activation of {oid}'s ability, independent of any other X")
-        return x
-    if x not in (None, 0):
-        raise Illegal(Reason.INVALID_X, f"X = {x} announced but the activation cost has no {{X}}", rules=("107.3a",))
-    return None
-
-
-def step_special_action(state, body, trace):
-    """116 special actions; only suspend (702.62a, 116.2f) is modelled: a card with suspend in
-    its owner's hand is exiled with N time counters, paying its suspend cost, at any time its
-    owner could cast it (117.1c). X in that cost is chosen just before paying (107.3d); with
-    "Suspend X" the card gets X time counters. It is not cast and is not a spell: no 601 step,
-    no cost modifiers for spells, nothing goes on the stack."""
-    from .costs import ManaCost, resolve_choices
-    from .reasons import Reason
-    from .state import MAIN_STEPS
-    player = _player(state, body.get("player"))
-    oid = _obj(state, body)
-    if body.get("action") != "suspend":
-        raise RequestError(f"special_action: unknown action {body.get('action')!r} (only suspend is modelled)")
-    obj = state.obj(oid)
-    if obj.zone != "hand" or obj.owner != player or obj.kind != "card":
-        raise Illegal(Reason.INVALID_ACTION, f"suspend: {oid} is not a card in {player}'s hand", rules=("702.62a",))
-    c = chars(state, obj)
-    if obj.base.suspend is None:
-        raise Illegal(Reason.INVALID_ACTION, f"suspend: {c.name} has no suspend", rules=("702.62a",))
-    t = state.turn
-    if not (c.is_("Instant") or "flash" in c.keywords):
-        if t.active != player or t.step not in MAIN_STEPS or state.stack:
-            raise Illegal(Reason.WRONG_TIMING, f"{c.name} could not be cast now (sorcery timing), so it can't be "
-                                               "suspended now", rules=("702.62a", "117.1c"))
-    trace.add("117.1c", f"{player} may take the special action now: {c.name} could be cast now")
-    mana = ManaCost.parse(obj.base.suspend.cost)
-    x = _ability_x(mana, body.get("x"), oid, trace, rule="107.3d",
-                   note=f"X = {body.get('x')} chosen by {player} immediately before paying the suspend cost")
-    cost = resolve_choices(mana, x)
-    state = _pay_mana_for(state, player, body, cost, trace)
-    n = obj.base.suspend.time_counters
-    n = (x or 0) if n == "X" else int(n)
-    state = move(state, oid, "exile", trace, note="suspended, a special action; not cast", rules=("116.2f",))
-    if n > 0:
-        state = state.with_obj(replace(state.obj(oid), counters=(("time", n),)))
-    trace.add("702.62a", f"{c.name} ({oid}) is exiled with {n} time counter(s)")
-    return _ok(state)
-
-
-def step_pay_mana_cost(state, body, trace):
-    """107.3h: a test action standing for an effect that makes `player` pay `object`'s mana cost.
-    Its {X} (and {Y}, {Z}) is 0 unless the object is a spell on the stack, whose X is the value
-    chosen or determined as it was cast. Paid at once from the pool and the player's mana
-    abilities (engine's choices, hybrid halves and mana before life as in a cast); no partial
-    payment. No mana cost: unpayable (118.6)."""
-    from . import payment
-    from .casting import CastSpec, _candidates, _cost_values
-    from .costs import resolve_choices
-    from .reasons import Reason
-    player = _player(state, body.get("player"))
-    oid = _obj(state, body)
-    obj = state.obj(oid)
-    if obj.zone == "gone" or obj.kind != "card":
-        raise Illegal(Reason.INVALID_ACTION, f"pay_mana_cost: {oid} is not an object with a mana cost")
-    c = chars(state, obj)
-    if c.mana_cost is None:
-        raise Illegal(Reason.UNPAYABLE_COST, f"{c.name} has no mana cost: paying it is impossible", rules=("118.6",))
-    is_spell = obj.zone == "stack"
-    values = (obj.x or 0, obj.y or 0, obj.z or 0) if is_spell else (0, 0, 0)
-    cx, cy, cz = _cost_values(c.mana_cost, *values)
-    if c.mana_cost.has_x:
-        trace.add("107.3h", f"{player} pays the mana cost {c.mana_cost} of {c.name} ({oid}) with "
-                  + (f"the values chosen as it was cast: X = {cx}" if is_spell else "X = 0: it is not a spell on the stack")
-                  + (f", Y = {cy}" if cy is not None else ""))
-    first: Illegal | None = None
-    for hyb, phy in _candidates(c.mana_cost, CastSpec(player=player, object=oid)):
-        attempt = Trace(trace.step)
-        cost = resolve_choices(c.mana_cost, cx, list(hyb), list(phy), y=cy, z=cz)
-        try:
-            new = rules().pay_life(state, player, cost.life, attempt)
-            new = payment.pay_mana(new, player, cost, True, frozenset(), attempt)
-        except Illegal as exc:
-            first = first or exc
-            continue
-        trace.lines.extend(attempt.lines)
-        return _ok(new)
-    assert first is not None
-    first.substep = None
-    raise first
-
-
-def step_attack(state, body, trace):
-    return _ok(combat.attack(state, _player(state, body.get("player")), list(body.get("attackers") or ()),
-                             _player(state, body.get("defender")), trace))
-
-
-def step_block(state, body, trace):
-    return _ok(combat.block(state, _player(state, body.get("player")), dict(body.get("blockers") or {}), trace))
-
-
-def step_combat_damage(state, body, trace):
+def step_combat_damage(state: State, step: steps.CombatDamage, trace: Trace) -> tuple[State, dict]:
     return _ok(combat.combat_damage(state, trace))
 
 
-def step_deal_damage(state, body, trace):
+def step_deal_damage(state: State, step: steps.DealDamage, trace: Trace) -> tuple[State, dict]:
     from .effects import damage_object, damage_player
-    src = state.obj(_obj(state, body, "source"))
-    to = body.get("to")
-    amount = int(body.get("amount", 0))
-    if isinstance(to, str) and to[:1].isupper():
-        return _ok(damage_player(state, src, _player(state, to), amount, False, trace))
-    oid = _obj(state, body, "to")
+    src = state.obj(object_of(state, step.source))
+    amount = step.amount
+    if is_player(step.to):
+        return _ok(damage_player(state, src, player_of(state, step.to), amount, False, trace))
+    oid = object_of(state, step.to)
     _on_battlefield(state, oid, "deal_damage")
     return _ok(damage_object(state, src, oid, amount, trace))
 
 
-def step_move_to(state, body, trace):
-    state = turns.move_to(state, body.get("step"), trace)
+def step_move_to(state: State, step: steps.MoveTo, trace: Trace) -> tuple[State, dict]:
+    state = turns.move_to(state, plain(step.step), trace)
     return _ok(resolution.fire_delayed(state, state.turn.step, trace))
 
 
-def step_next_turn(state, body, trace):
+def step_next_turn(state: State, step: steps.NextTurn, trace: Trace) -> tuple[State, dict]:
     from .state import STEPS
     if any(d.step == "end" for d in state.delayed) and STEPS.index(state.turn.step) < STEPS.index("end"):
         raise RequestError("a delayed trigger waits for this turn's end step: move_to end (and resolve it) before "
@@ -257,13 +88,13 @@ def step_next_turn(state, body, trace):
     return _ok(rules().next_turn(state, trace))
 
 
-def step_resolve(state, body, trace):
-    return _ok(resolution.resolve_top(state, body.get("choices"), trace))
+def step_resolve(state: State, step: steps.Resolve, trace: Trace) -> tuple[State, dict]:
+    return _ok(resolution.resolve_top(state, step.choices, trace))
 
 
 def _zone_action(zone: str, note: str, from_stack: bool = False) -> Handler:
-    def handler(state, body, trace):
-        oid = _obj(state, body)
+    def handler(state: State, step: steps.ObjectAction, trace: Trace) -> tuple[State, dict]:
+        oid = object_of(state, step.object)
         obj = state.obj(oid)
         if obj.zone != "battlefield" and not (from_stack and obj.zone == "stack"):
             raise Illegal(_reason_invalid(), f"{note}: {oid} is in {obj.zone}")
@@ -271,8 +102,8 @@ def _zone_action(zone: str, note: str, from_stack: bool = False) -> Handler:
     return handler
 
 
-def step_blink(state, body, trace):
-    oid = _obj(state, body)
+def step_blink(state: State, step: steps.Blink, trace: Trace) -> tuple[State, dict]:
+    oid = object_of(state, step.object)
     _on_battlefield(state, oid, "blink")
     state = move(state, oid, "exile", trace, note="blinked")
     if state.obj(oid).zone == "gone":
@@ -287,17 +118,17 @@ def _enter(state: State, oid: str, controller: str | None, trace: Trace) -> Stat
     return put_triggers(state, pending, None, trace)
 
 
-def step_return_to_battlefield(state, body, trace):
-    oid = _obj(state, body)
-    controller = _player(state, body["controller"]) if body.get("controller") else None
+def step_return_to_battlefield(state: State, step: steps.ReturnToBattlefield, trace: Trace) -> tuple[State, dict]:
+    oid = object_of(state, step.object)
+    controller = player_of(state, step.controller) if step.controller else None
     if state.obj(oid).zone not in ("graveyard", "exile", "hand"):
         raise Illegal(_reason_invalid(), f"return_to_battlefield: {oid} is in {state.obj(oid).zone}")
     return _ok(_enter(state, oid, controller, trace))
 
 
-def step_change_control(state, body, trace):
-    oid = _obj(state, body)
-    to = _player(state, body.get("to"))
+def step_change_control(state: State, step: steps.ChangeControl, trace: Trace) -> tuple[State, dict]:
+    oid = object_of(state, step.object)
+    to = player_of(state, step.to)
     _on_battlefield(state, oid, "change_control")
     obj = state.obj(oid)
     state, ts = state.tick()
@@ -307,15 +138,13 @@ def step_change_control(state, body, trace):
     return _ok(state)
 
 
-def step_change_types(state, body, trace):
-    oid = _obj(state, body)
+def step_change_types(state: State, step: steps.ChangeTypes, trace: Trace) -> tuple[State, dict]:
+    oid = object_of(state, step.object)
     obj = state.obj(oid)
     if obj.zone == "gone":
         raise Illegal(_reason_invalid(), f"change_types: {oid} no longer exists")
-    mode = body.get("mode")
-    if mode not in ("set", "add", "remove_all"):
-        raise RequestError(f"change_types: unknown mode {mode!r}")
-    types = tuple(body.get("creature_types") or ())
+    mode = plain(step.mode)
+    types = step.creature_types
     state, ts = state.tick()
     state = replace(state, effects=state.effects + (TimedEffect(ts, oid, obj.incarnation, "creature_types",
                                                                 mode=mode, creature_types=types),))
@@ -323,83 +152,82 @@ def step_change_types(state, body, trace):
     return _ok(state)
 
 
-def step_copy_spell(state, body, trace):
-    controller = _player(state, body["controller"]) if body.get("controller") else None
-    if body.get("target") is not None:
-        if body.get("targets") is not None:
+def step_copy_spell(state: State, step: steps.CopySpell, trace: Trace) -> tuple[State, dict]:
+    controller = player_of(state, step.controller) if step.controller else None
+    if step.target is not None:
+        if step.targets is not None:
             raise RequestError("copy_spell: `targets` and `target` are mutually exclusive")
-        return _ok(copying.copy_with_target(state, _obj(state, body), body.get("new_id"), controller,
-                                            body["target"], trace))
-    state = rules().copy_spell(state, _obj(state, body), body.get("new_id"), controller, trace)
-    if body.get("targets") is not None:
-        state = copying.choose_new_targets(state, body.get("new_id"), body["targets"], trace)
+        return _ok(copying.copy_with_target(state, object_of(state, step.object), step.new_id, controller,
+                                            step.target, trace))
+    state = rules().copy_spell(state, object_of(state, step.object), step.new_id, controller, trace)
+    if step.targets is not None:
+        state = copying.choose_new_targets(state, step.new_id, list(step.targets), trace)
     return _ok(state)
 
 
-def step_copy_spell_for_each(state, body, trace):
-    controller = _player(state, body["controller"]) if body.get("controller") else None
-    new_ids = body.get("new_ids")
-    if not isinstance(new_ids, Mapping) or not new_ids:
+def step_copy_spell_for_each(state: State, step: steps.CopySpellForEach, trace: Trace) -> tuple[State, dict]:
+    controller = player_of(state, step.controller) if step.controller else None
+    if not step.new_ids:
         raise RequestError("copy_spell_for_each: new_ids must map candidates to new ids")
-    return _ok(rules().copy_for_each(state, _obj(state, body), new_ids, controller, trace))
+    return _ok(rules().copy_for_each(state, object_of(state, step.object), dict(step.new_ids), controller, trace))
 
 
-def step_copy_permanent(state, body, trace):
-    controller = _player(state, body["controller"]) if body.get("controller") else None
-    return _ok(rules().copy_permanent(state, _obj(state, body), body.get("new_id"), controller, trace))
+def step_copy_permanent(state: State, step: steps.CopyPermanent, trace: Trace) -> tuple[State, dict]:
+    controller = player_of(state, step.controller) if step.controller else None
+    return _ok(rules().copy_permanent(state, object_of(state, step.object), step.new_id, controller, trace))
 
 
-def step_become_copy(state, body, trace):
-    return _ok(copying.become_copy(state, _obj(state, body), _obj(state, body, "of"), trace))
+def step_become_copy(state: State, step: steps.BecomeCopy, trace: Trace) -> tuple[State, dict]:
+    return _ok(copying.become_copy(state, object_of(state, step.object), object_of(state, step.of), trace))
 
 
-def step_leave_game(state, body, trace):
-    name = _player(state, body.get("player"))
+def step_leave_game(state: State, step: steps.LeaveGame, trace: Trace) -> tuple[State, dict]:
+    name = player_of(state, step.player)
     if not state.player(name).in_game:
         raise Illegal(_reason_invalid(), f"{name} has already left the game")
     return _ok(leave_game(state, name, trace))
 
 
 def _life(sign: int) -> Handler:
-    def handler(state, body, trace):
-        name = _player(state, body.get("player"))
-        amount = int(body.get("amount", 0))
+    def handler(state: State, step: steps.LifeChange, trace: Trace) -> tuple[State, dict]:
+        name = player_of(state, step.player)
+        amount = step.amount
         p = state.player(name)
         trace.add("119.3", f"{name} {'gains' if sign > 0 else 'loses'} {amount} life")
         return _ok(state.with_player(replace(p, life=p.life + sign * amount)))
     return handler
 
 
-HANDLERS: dict[str, Handler] = {
-    "cast": step_cast, "activate_mana": step_activate_mana, "activate": step_activate,
-    "attack": step_attack, "block": step_block, "combat_damage": step_combat_damage,
-    "deal_damage": step_deal_damage, "move_to": step_move_to, "next_turn": step_next_turn,
-    "resolve": step_resolve,
-    "destroy": _zone_action("graveyard", "destroyed"), "exile": _zone_action("exile", "exiled", True),
-    "return_to_hand": _zone_action("hand", "returned to hand"), "sacrifice": _zone_action("graveyard", "sacrificed"),
-    "blink": step_blink, "return_to_battlefield": step_return_to_battlefield,
-    "change_control": step_change_control, "change_types": step_change_types,
-    "copy_spell": step_copy_spell, "copy_spell_for_each": step_copy_spell_for_each,
-    "copy_permanent": step_copy_permanent,
-    "become_copy": step_become_copy, "leave_game": step_leave_game,
-    "lose_life": _life(-1), "gain_life": _life(+1), "pay_mana_cost": step_pay_mana_cost,
-    "special_action": step_special_action,
+HANDLERS: Mapping[type[steps.Step], Handler] = {
+    steps.Cast: step_cast, steps.ActivateMana: step_activate_mana, steps.Activate: step_activate,
+    steps.Attack: step_attack, steps.Block: step_block, steps.CombatDamage: step_combat_damage,
+    steps.DealDamage: step_deal_damage, steps.MoveTo: step_move_to, steps.NextTurn: step_next_turn,
+    steps.Resolve: step_resolve,
+    steps.Destroy: _zone_action("graveyard", "destroyed"), steps.Exile: _zone_action("exile", "exiled", True),
+    steps.ReturnToHand: _zone_action("hand", "returned to hand"),
+    steps.Sacrifice: _zone_action("graveyard", "sacrificed"),
+    steps.Blink: step_blink, steps.ReturnToBattlefield: step_return_to_battlefield,
+    steps.ChangeControl: step_change_control, steps.ChangeTypes: step_change_types,
+    steps.CopySpell: step_copy_spell, steps.CopySpellForEach: step_copy_spell_for_each,
+    steps.CopyPermanent: step_copy_permanent,
+    steps.BecomeCopy: step_become_copy, steps.LeaveGame: step_leave_game,
+    steps.LoseLife: _life(-1), steps.GainLife: _life(+1), steps.PayManaCost: step_pay_mana_cost,
+    steps.SpecialAction: step_special_action,
 }
 
 
 def run_step(state: State, step: Mapping[str, Any], trace: Trace) -> tuple[State, dict]:
     """Run one step; on an illegal action return the unchanged state and the reason."""
-    if not isinstance(step, Mapping) or len(step) != 1:
-        raise RequestError(f"a step is a mapping with exactly one key, got {step!r}")
-    (kind, body), = step.items()
-    handler = HANDLERS.get(kind)
-    if handler is None:
-        raise RequestError(f"unknown step kind {kind!r}")
-    mark = len(trace.lines)
+    try:
+        typed = read_step(step, f"/steps/{trace.step - 1}" if trace.step else "")
+    except ModelError as exc:
+        raise RequestError(str(exc)) from exc
+    kind = typed.kind
+    handler = HANDLERS[type(typed)]
     try:
         if state.game_over:
             raise Illegal(_reason_invalid(), "the game is over: no further action can be taken", rules=("104.1",))
-        new_state, result = handler(state, body or {}, trace)
+        new_state, result = handler(state, typed, trace)
         new_state = flush_pending(new_state, trace)
         new_state = state_based_actions(new_state, trace)
         return new_state, {k: v for k, v in result.items() if v is not None}

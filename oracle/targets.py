@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from castrules.model import is_player
+
 from .cards import TargetSpec
 from .characteristics import chars, matches
 from .errors import Illegal, RequestError
@@ -11,7 +13,8 @@ from .state import State
 
 
 def is_player_ref(state: State, ref: str) -> bool:
-    return bool(ref) and ref[0].isupper()
+    """A capitalised reference names a player (the model's convention, coded once there)."""
+    return is_player(ref)
 
 
 def check_ref(state: State, ref: str) -> None:

@@ -12,8 +12,7 @@ from typing import Any, ClassVar, Mapping
 
 from .build import Model, key
 from .errors import ModelError, excerpt
-from .vocab import (AlternativeCostName, ManaType, PayMode, PhyrexianChoice, SpecialActionName, TurnStep,
-                    TypeChangeMode)
+from .vocab import ManaType, PayMode, SpecialActionName, TurnStep, TypeChangeMode
 
 
 @dataclass(frozen=True)
@@ -75,7 +74,7 @@ class Cast(Paying):
     player: str = ""
     object: str = ""
     from_zone: str | None = key("from", None)
-    alternative_cost: tuple[AlternativeCostName, ...] = ()
+    alternative_cost: tuple[str, ...] = ()          # AlternativeCostName values; the engine judges others
     permission: str | None = None
     prototype: bool = False
     kicker: bool = False
@@ -86,7 +85,7 @@ class Cast(Paying):
     z: int | None = None
     modes: tuple[int, ...] = ()
     hybrid: tuple[str, ...] | None = None
-    phyrexian: tuple[PhyrexianChoice, ...] | None = None
+    phyrexian: tuple[str, ...] | None = None        # PhyrexianChoice values; the engine judges others
     targets: tuple[str, ...] = ()
     division: Mapping[str, int] | None = None
     reductions: tuple[Reduction, ...] = ()
