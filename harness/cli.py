@@ -31,6 +31,7 @@ from castrules.harness.run_details import RunDetails, selection_of
 from castrules.harness.session import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from castrules.harness.suite import Suite, load_suite, shared_suite
 from castrules.harness.textsafe import safe_text
+from castrules.harness.values import MAX_JOBS, jobs, seconds
 
 __all__ = ["main", "build_parser", "describe_result", "EXIT_OK", "EXIT_UNEXPECTED", "EXIT_USAGE"]
 
@@ -82,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--strict", action="store_true",
                      help="stale expectations entries (ids of no case) and unknown features an engine "
                           "declares are errors (exit 2), not warnings")
-    run.add_argument("--timeout", type=float, default=10.0, help="seconds per case for protocol engines (default 10)")
+    run.add_argument("--timeout", type=seconds, default=10.0, help="seconds per case for protocol engines (default 10)")
     run.add_argument("--isolate", action="store_true", help="protocol engines: a fresh process per case")
     run.add_argument("--max-consecutive-failures", type=_count, default=DEFAULT_MAX_CONSECUTIVE_FAILURES, metavar="N",
                      help="give up on the engine after it crashed, hung or broke the protocol on N cases in a row with "
@@ -92,8 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--in-process", action="store_true",
                      help="run a module:Class engine inside the harness process, not in its worker process "
                           "(faster; but no timeout can stop it)")
-    run.add_argument("--startup-timeout", type=float, default=30.0, help="protocol engines: seconds to answer the handshake (default 30)")
-    run.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="run cases in N worker processes (same results as serial)")
+    run.add_argument("--startup-timeout", type=seconds, default=30.0, help="protocol engines: seconds to answer the handshake (default 30)")
+    run.add_argument("-j", "--jobs", type=jobs, default=1, metavar="N",
+                     help=f"run cases in N worker processes, 1 to {MAX_JOBS} (same results as serial)")
     run.add_argument("--shard", metavar="K/N", help="run only shard K of N (deterministic split for a CI matrix)")
     run.add_argument("--maxfail", type=_positive, metavar="N", help="stop after N unexpected results; the rest are not run")
     run.add_argument("-q", "--quiet", action="store_true", help="one line per unexpected result, then the totals and their ids")

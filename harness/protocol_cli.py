@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from castrules.harness.values import seconds
+
 
 def register(subparsers) -> None:
     serve = subparsers.add_parser(
@@ -16,8 +18,8 @@ def register(subparsers) -> None:
         "smoke", help="check an engine's side of the protocol: handshake, sequence echo, answer shapes, one case",
         description="Start a protocol engine and check its side of protocol v1; PASS/FAIL per check, exit 0/1.")
     smoke.add_argument("--engine", required=True, help="the engine's command line (run as an argument vector, no shell)")
-    smoke.add_argument("--timeout", type=float, default=10.0, help="seconds per answer (default 10)")
-    smoke.add_argument("--startup-timeout", type=float, default=30.0, help="seconds to the hello reply (default 30)")
+    smoke.add_argument("--timeout", type=seconds, default=10.0, help="seconds per answer (default 10)")
+    smoke.add_argument("--startup-timeout", type=seconds, default=30.0, help="seconds to the hello reply (default 30)")
     smoke.set_defaults(handler=cmd_smoke)
 
 

@@ -27,6 +27,7 @@ from castrules.harness import paths
 from castrules.harness.console import describe_result
 from castrules.harness.engine import close, oracle_explainer
 from castrules.harness.engine_errors import EngineLoadError
+from castrules.harness.values import seconds
 from castrules.harness.expectations import ExpectationsError, default_expectations
 from castrules.harness.results import Status
 from castrules.harness.runner import run_case
@@ -47,7 +48,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="engine for the castrules cases: oracle (default), module:Class or a command line")
     group.addoption("--castrules-expectations", dest="castrules_expectations", type=Path, default=None,
                     help="castrules expectations file (known failures); missing or invalid: a usage error")
-    group.addoption("--castrules-timeout", type=float, default=10.0, help="seconds per case for protocol engines and engines in a worker process")
+    group.addoption("--castrules-timeout", type=seconds, default=10.0, help="seconds per case for protocol engines and engines in a worker process")
     group.addoption("--castrules-isolate", action="store_true", help="protocol engines: a fresh process per case")
     group.addoption("--castrules-in-process", action="store_true",
                     help="run a module:Class engine in the pytest process, not in its worker process (no timeout can stop it)")

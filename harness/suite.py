@@ -17,6 +17,7 @@ from castrules.harness import paths, schemas
 from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog, load_catalog
 from castrules.harness.checks import check_case
+from castrules.harness.keyword import parse as parse_keyword
 from castrules.harness.documents import DocumentError, line_of, load_document
 from castrules.harness.local_cases import check_folders, load_local
 from castrules.harness.problems import Problem
@@ -141,20 +142,10 @@ def select(cases: Iterable[Case], keyword: str | None = None, include: Iterable[
 
 
 def keyword_match(expression: str, case: Case) -> bool:
-    """pytest-style -k: substrings of the id, title, file or features with and/or/not."""
+    """pytest-style -k: substrings of the id, title, file or features with and/or/not
+    (``keyword.parse``: bounded, never evaluated as Python)."""
     haystack = " ".join([case.id, case.title, case.file, *case.features, *case.rules]).lower()
-    tokens = expression.replace("(", " ( ").replace(")", " ) ").split()
-    python = []
-    for token in tokens:
-        low = token.lower()
-        if low in ("and", "or", "not", "(", ")"):
-            python.append(low)
-        else:
-            python.append(repr(low) + " in h")
-    try:
-        return bool(eval(" ".join(python), {"__builtins__": {}}, {"h": haystack}))  # noqa: S307 - only literals and operators
-    except SyntaxError as exc:
-        raise ValueError(f"bad -k expression {expression!r}: {exc.msg}") from exc
+    return parse_keyword(expression).matches(haystack)
 
 
 def _with_line(problem: Problem, path: Path) -> Problem:

@@ -1,0 +1,31 @@
+"""Command-line values checked as they are read: a bad one is a usage error (exit 2) that says
+what was expected, before anything runs (argparse ``type=`` functions)."""
+
+from __future__ import annotations
+
+import argparse
+
+MAX_JOBS = 64            # worker processes; more only thrash a machine
+MAX_SECONDS = 86_400.0   # a day: anything longer is a typo, not a timeout
+
+
+def seconds(text: str) -> float:
+    """A timeout: a finite number of seconds above 0 (at most a day)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not (0 < value <= MAX_SECONDS):  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most {MAX_SECONDS:.0f}, got {text!r}")
+    return value
+
+
+def jobs(text: str) -> int:
+    """-j: worker processes, from 1 to MAX_JOBS."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {MAX_JOBS}, got {text!r}")
+    return value
