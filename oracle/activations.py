@@ -136,7 +136,8 @@ def step_pay_mana_cost(state: State, step: steps.PayManaCost, trace: Trace) -> t
     abilities (engine's choices, hybrid halves and mana before life as in a cast); no partial
     payment. No mana cost: unpayable (118.6)."""
     from . import payment
-    from .casting import CastSpec, _candidates, _cost_values
+    from .announcements import cost_values as _cost_values
+    from .casting import CastSpec, _candidates
     from .costs import resolve_choices
     from .reasons import Reason
     player = player_of(state, step.player)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from .cards import CardDef, Effect
 from .characteristics import chars
@@ -148,92 +149,144 @@ def gain_life(state: State, player: str, n: int) -> State:
     return state.with_player(replace(p, life=p.life + n))
 
 
-def _apply(state: State, e: Effect, ctx: EffectContext, trace: Trace) -> State:
-    n = _target_x(state, ctx) if e.amount == "target_x" else _amount(e, ctx)
-    k = e.kind
-    if k == "add_mana":
-        from .costs import ManaCost, ManaType
-        from .mana_abilities import _first, _mana_text_units
-        for p in _players(state, e.player, ctx):
-            pl = state.player(p)
-            pool = pl.pool
-            for u in _mana_text_units(e.mana or ""):
-                for t in _first(u):
-                    pool = pool.add(ManaType(t))
-            state = state.with_player(replace(pl, pool=pool))
-            trace.add("106.3", f"{p} adds {e.mana}")
-    elif k == "damage":
-        for t in _target_objs(e, ctx):
-            amount = _share(e, ctx, t, n)
-            if is_player_ref(state, t):
-                state = damage_player(state, ctx.source, t, amount, False, trace, ctx.controller)
-            else:
-                state = damage_object(state, ctx.source, t, amount, trace)
-    elif k in ("lose_life", "gain_life"):
-        for p in _players(state, e.player, ctx):
-            delta = -n if k == "lose_life" else n
-            pl = state.player(p)
-            state = state.with_player(replace(pl, life=pl.life + delta))
-            trace.add("119.3", f"{p} {'loses' if delta < 0 else 'gains'} {n} life")
-    elif k == "draw":
-        for p in _players(state, e.player, ctx):
-            state = draw(state, p, n, trace)
-    elif k == "exile_top":
-        for p in _players(state, e.player, ctx):
-            for _ in range(n):
-                top = next((o for o in state.objects.values() if o.zone == "library" and o.owner == p), None)
-                if top is None:
-                    break
-                state = move(state, top.id, "exile", trace, note=f"top of {p}'s library")
-    elif k in ("destroy", "return_to_hand"):
-        for t in _target_objs(e, ctx):
-            if state.obj(t).zone == "battlefield":
-                state = move(state, t, "graveyard" if k == "destroy" else "hand", trace,
-                             note="destroyed" if k == "destroy" else "returned to its owner's hand")
-    elif k == "pump":
-        for t in _target_objs(e, ctx):
-            o = state.obj(t)
-            state, ts = state.tick()
-            state = replace(state, effects=state.effects + (TimedEffect(ts, t, o.incarnation, "pump",
-                                                                       power=e.power or 0, toughness=e.toughness or 0),))
-            trace.add("611.2", f"{t} gets {e.power:+d}/{e.toughness:+d} until end of turn")
-    elif k == "add_counters":
-        for t in _target_objs(e, ctx):
-            o = state.obj(t)
-            counters = dict(o.counters)
-            counters[e.counter or "+1/+1"] = counters.get(e.counter or "+1/+1", 0) + n
-            state = state.with_obj(replace(o, counters=tuple(sorted((a, b) for a, b in counters.items() if b))))
-            trace.add("122.6", f"{t} gets {n} {e.counter or '+1/+1'} counter(s)")
-    elif k == "create_token":
-        state = create_token(state, e.token, ctx.controller, ctx.source.id, trace)
-    elif k == "animate":
-        o = state.obj(ctx.source.id)
-        state, ts = state.tick()
-        state = replace(state, effects=state.effects + (TimedEffect(
-            ts, o.id, o.incarnation, "animate", add_types=e.types or ("Creature",),
-            all_creature_types=e.all_creature_types, power=e.power, toughness=e.toughness),))
-        trace.add("613.1d", f"{o.id} becomes a {e.power}/{e.toughness} {' '.join(e.types or ('Creature',))}"
-                  + (" with every creature type" if e.all_creature_types else "") + " until end of turn")
-    elif k == "sacrifice_self":
-        if state.obj(ctx.source.id).zone == "battlefield":
-            state = move(state, ctx.source.id, "graveyard", trace, note="sacrificed")
-    elif k == "delayed":
-        # 603.7: a delayed triggered ability; 107.3n: its X is the X of the spell that made it
-        from .state import DelayedTrigger
-        d = DelayedTrigger(source=ctx.source.id, source_name=ctx.source.base.name, card=ctx.source.base,
-                           controller=ctx.controller, step=e.at or "end", effects=e.effects, x=ctx.x,
-                           targets=ctx.targets)
-        state = replace(state, delayed=state.delayed + (d,))
-        trace.add(("603.2", "107.3n"), f"{ctx.source.base.name} ({ctx.source.id}) creates a delayed triggered ability: at the "
-                           f"beginning of the next {d.step} step" + (f", with X = {ctx.x}" if ctx.x is not None else ""))
-    elif k == "cast_if_able":
-        from .instructed import cast_if_able
-        for p in _players(state, e.player, ctx)[:1]:
-            state = cast_if_able(state, p, ctx.source.id, ctx.choices or {}, trace)
-    elif k == "untap_self":
-        o = state.obj(ctx.source.id)
-        state = state.with_obj(replace(o, tapped=False))
+def _add_mana(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    from .costs import ManaType
+    from .mana_abilities import _first, _mana_text_units
+    for p in _players(state, e.player, ctx):
+        pl = state.player(p)
+        pool = pl.pool
+        for u in _mana_text_units(e.mana or ""):
+            for t in _first(u):
+                pool = pool.add(ManaType(t))
+        state = state.with_player(replace(pl, pool=pool))
+        trace.add("106.3", f"{p} adds {e.mana}")
     return state
+
+
+def _damage(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    for t in _target_objs(e, ctx):
+        amount = _share(e, ctx, t, n)
+        if is_player_ref(state, t):
+            state = damage_player(state, ctx.source, t, amount, False, trace, ctx.controller)
+        else:
+            state = damage_object(state, ctx.source, t, amount, trace)
+    return state
+
+
+def _life(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    for p in _players(state, e.player, ctx):
+        delta = -n if e.kind == "lose_life" else n
+        pl = state.player(p)
+        state = state.with_player(replace(pl, life=pl.life + delta))
+        trace.add("119.3", f"{p} {'loses' if delta < 0 else 'gains'} {n} life")
+    return state
+
+
+def _draw(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    for p in _players(state, e.player, ctx):
+        state = draw(state, p, n, trace)
+    return state
+
+
+def _exile_top(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    for p in _players(state, e.player, ctx):
+        for _ in range(n):
+            top = next((o for o in state.objects.values() if o.zone == "library" and o.owner == p), None)
+            if top is None:
+                break
+            state = move(state, top.id, "exile", trace, note=f"top of {p}'s library")
+    return state
+
+
+def _destroy_or_bounce(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    destroy = e.kind == "destroy"
+    for t in _target_objs(e, ctx):
+        if state.obj(t).zone == "battlefield":
+            state = move(state, t, "graveyard" if destroy else "hand", trace,
+                         note="destroyed" if destroy else "returned to its owner's hand")
+    return state
+
+
+def _pump(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    for t in _target_objs(e, ctx):
+        o = state.obj(t)
+        state, ts = state.tick()
+        state = replace(state, effects=state.effects + (TimedEffect(ts, t, o.incarnation, "pump",
+                                                                   power=e.power or 0, toughness=e.toughness or 0),))
+        trace.add("611.2", f"{t} gets {e.power:+d}/{e.toughness:+d} until end of turn")
+    return state
+
+
+def _add_counters(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    for t in _target_objs(e, ctx):
+        o = state.obj(t)
+        counters = dict(o.counters)
+        counters[e.counter or "+1/+1"] = counters.get(e.counter or "+1/+1", 0) + n
+        state = state.with_obj(replace(o, counters=tuple(sorted((a, b) for a, b in counters.items() if b))))
+        trace.add("122.6", f"{t} gets {n} {e.counter or '+1/+1'} counter(s)")
+    return state
+
+
+def _create_token(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    return create_token(state, e.token, ctx.controller, ctx.source.id, trace)
+
+
+def _animate(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    o = state.obj(ctx.source.id)
+    state, ts = state.tick()
+    state = replace(state, effects=state.effects + (TimedEffect(
+        ts, o.id, o.incarnation, "animate", add_types=e.types or ("Creature",),
+        all_creature_types=e.all_creature_types, power=e.power, toughness=e.toughness),))
+    trace.add("613.1d", f"{o.id} becomes a {e.power}/{e.toughness} {' '.join(e.types or ('Creature',))}"
+              + (" with every creature type" if e.all_creature_types else "") + " until end of turn")
+    return state
+
+
+def _sacrifice_self(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    if state.obj(ctx.source.id).zone == "battlefield":
+        state = move(state, ctx.source.id, "graveyard", trace, note="sacrificed")
+    return state
+
+
+def _delayed(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    """603.7: a delayed triggered ability; 107.3n: its X is the X of the spell that made it."""
+    from .state import DelayedTrigger
+    d = DelayedTrigger(source=ctx.source.id, source_name=ctx.source.base.name, card=ctx.source.base,
+                       controller=ctx.controller, step=e.at or "end", effects=e.effects, x=ctx.x,
+                       targets=ctx.targets)
+    trace.add(("603.2", "107.3n"), f"{ctx.source.base.name} ({ctx.source.id}) creates a delayed triggered ability: "
+                                   f"at the beginning of the next {d.step} step"
+              + (f", with X = {ctx.x}" if ctx.x is not None else ""))
+    return replace(state, delayed=state.delayed + (d,))
+
+
+def _cast_if_able(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    from .instructed import cast_if_able
+    for p in _players(state, e.player, ctx)[:1]:
+        state = cast_if_able(state, p, ctx.source.id, ctx.choices or {}, trace)
+    return state
+
+
+def _untap_self(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+    return state.with_obj(replace(state.obj(ctx.source.id), tapped=False))
+
+
+# One handler per effect kind (cards.Effect.kind): (state, effect, context, amount, trace) -> state.
+EFFECTS: dict[str, Callable[[State, Effect, EffectContext, int, Trace], State]] = {
+    "add_mana": _add_mana, "damage": _damage, "lose_life": _life, "gain_life": _life, "draw": _draw,
+    "exile_top": _exile_top, "destroy": _destroy_or_bounce, "return_to_hand": _destroy_or_bounce, "pump": _pump,
+    "add_counters": _add_counters, "create_token": _create_token, "animate": _animate,
+    "sacrifice_self": _sacrifice_self, "delayed": _delayed, "cast_if_able": _cast_if_able, "untap_self": _untap_self,
+}
+
+
+def _apply(state: State, e: Effect, ctx: EffectContext, trace: Trace) -> State:
+    """One instruction, by its kind; its amount worked out first (608.2c: in order)."""
+    handler = EFFECTS.get(e.kind)
+    if handler is None:
+        return state
+    n = _target_x(state, ctx) if e.amount == "target_x" else _amount(e, ctx)
+    return handler(state, e, ctx, n, trace)
 
 
 def create_token(state: State, token: CardDef | None, controller: str, source_id: str, trace: Trace) -> State:

@@ -1,0 +1,274 @@
+"""601.2b: the announcements of a cast, each a stage of its own: the half of a split card,
+prototype, the alternative cost and what it costs, additional costs (kicker, a flash
+permission's extra cost, objects to sacrifice or reveal), modes, X / Y / Z, and the hybrid and
+Phyrexian choices; then the division among targets (601.2d)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .cast_permissions import find_permission, flash_permissions
+from .characteristics import Chars, chars
+from .costs import ChoiceError, ManaCost, cost_text, hybrid_options, phyrexian_count, resolve_choices
+from .errors import Illegal
+from .prowl import choose_prowl, prowl_costs
+from .reasons import Reason
+from .seams import rules
+from .state import Obj, State
+from .trace import Trace
+
+if TYPE_CHECKING:
+    from .casting import CastSpec
+
+
+def announce_prototype(state: State, spell: Obj, spec: CastSpec, c: Chars, trace: Trace) -> State:
+    """702.160a, 718.3a-b: cast prototyped, with the prototype's mana cost, power and toughness."""
+    if not spec.prototype:
+        return state
+    if spell.base.prototype is None:
+        raise Illegal(Reason.PROTOTYPE_UNAVAILABLE, f"{c.name} has no prototype", rules=("702.160a",))
+    p = spell.base.prototype
+    trace.add(("718.3", "718.3a", "718.3b"), f"cast prototyped: mana cost {p.mana_cost}, {p.power}/{p.toughness}")
+    return state.with_obj(replace(spell, prototyped=True))
+
+
+def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_permission: str | None,
+              from_zone: str, trace: Trace) -> tuple[ManaCost | None, str]:
+    """601.2b, 118.9: the cost the total starts from (the mana cost, or the alternative cost
+    announced) and how the trace names it. None: no mana cost and no alternative (118.6)."""
+    c = chars(state, spell)
+    if alt is None:
+        if c.mana_cost is None:
+            return None, "no mana cost (unpayable, 118.6)"
+        return c.mana_cost, ("its prototype mana cost " if spell.prototyped else "its mana cost ") + (
+            cost_text(c.mana_cost) or "")
+    if alt == "prowl":
+        found = _prowl_cost(state, spell, spec, c, zone_permission, trace)
+    elif alt == "without_paying_mana_cost":
+        src = spec.instructed_by or find_permission(state, spec.object, spec.player, from_zone, spec.permission, True)
+        if src is None:
+            raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"nothing lets {spec.player} cast {c.name} from the "
+                                                               f"{from_zone} without paying its mana cost",
+                          rules=("118.9",))
+        found = ManaCost(()), f"no mana: cast without paying its mana cost ({state.obj(src).base.name}, {src}; 118.9)"
+    else:
+        named = dict(spell.base.alternative_costs)
+        if alt not in named:
+            raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} has no {alt} cost", rules=("118.9",))
+        found = ManaCost.parse(named[alt]), f"the {alt} cost {named[alt]}"
+    trace.add("118.9", f"alternative cost announced: {alt}")
+    return found
+
+
+def _prowl_cost(state: State, spell: Obj, spec: CastSpec, c: Chars, zone_permission: str | None,
+                trace: Trace) -> tuple[ManaCost, str]:
+    """702.76a: the prowl cost chosen, if combat damage this turn enables it."""
+    caster = spec.player
+    costs = prowl_costs(state, spell, caster)
+    if not costs:
+        raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} has no prowl", rules=("702.76a",))
+    chosen = choose_prowl(costs, spec.permission, zone_permission)
+    if chosen is None:
+        raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE,
+                      f"{spec.permission} grants {c.name} no prowl cost; its prowl costs come from "
+                      f"{', '.join(p.source for p in costs)}", rules=("702.76a", "118.9"))
+    enabler = rules().prowl_enabler(state, c, caster)
+    if enabler is None:
+        types = "every creature type" if c.all_creature_types else (", ".join(sorted(c.creature_types)) or "none")
+        raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE,
+                      f"no player was dealt combat damage this turn by a source {caster} controlled with any of "
+                      f"the spell's creature types ({types})", rules=("702.76a",))
+    ev = enabler.event
+    trace.add("702.76a", f"prowl available: {ev.source_name} ({ev.source}), controlled by {ev.controller}, dealt "
+                         f"{ev.amount} combat damage to {ev.player}; shared creature type: {enabler.matched}")
+    return (ManaCost.parse(chosen.cost),
+            f"the prowl cost {chosen.cost}" + ("" if chosen.source == "printed" else f" (granted by {chosen.source})"))
+
+
+def additional_costs(state: State, spell: Obj, spec: CastSpec, to_pay: ManaCost | None, label: str,
+                     trace: Trace) -> tuple[ManaCost | None, str]:
+    """118.8, 601.3c: kicker and a flash permission's extra cost join the cost to pay; the
+    objects a sacrifice or reveal cost names are announced."""
+    c = chars(state, spell)
+    if spec.kicker:
+        if spell.base.kicker is None:
+            raise Illegal(Reason.ADDITIONAL_COST_UNAVAILABLE, f"{c.name} has no kicker", rules=("118.8",))
+        if to_pay is not None:
+            to_pay = to_pay + ManaCost.parse(spell.base.kicker)
+        label += f" plus kicker {spell.base.kicker}"
+        trace.add("118.8", f"kicker {spell.base.kicker} announced")
+    if spec.flash_cost is not None:
+        src = state.obj(spec.flash_cost)
+        costed = [ab for s, ab in flash_permissions(state, replace(spell, x=spec.x), spec.player, open_choices=False)
+                  if s.id == src.id and ab.flash_cost]
+        if not costed:
+            raise Illegal(Reason.ADDITIONAL_COST_UNAVAILABLE, f"{src.base.name} ({src.id}) offers {c.name} no extra "
+                                                              "cost to cast it as though it had flash",
+                          rules=("601.3c", "601.2b"))
+        extra = costed[0].flash_cost
+        if to_pay is not None:
+            to_pay = to_pay + ManaCost.parse(extra)
+        label += f" plus {extra} to cast it as though it had flash ({src.base.name})"
+        trace.add("601.3c", f"{spec.player} will pay {extra} more ({src.base.name}, {src.id}) to cast it as though "
+                            "it had flash")
+    costs = spell.base.additional_costs
+    announce_objects(c.name, spec.sacrifice, sum(a.count for a in costs if a.sacrifice is not None),
+                     "object(s)", "sacrifice", "sacrifice", trace)
+    announce_objects(c.name, spec.reveal, sum(a.count for a in costs if a.reveal is not None),
+                     "card(s)", "reveal", "reveal", trace, suffix=" from the hand")
+    return to_pay, label
+
+
+def announce_modes(spell: Obj, spec: CastSpec, c: Chars, trace: Trace) -> None:
+    """700.2: a modal spell's modes, as many different ones as it says."""
+    modes = spell.base.modes
+    if modes is None:
+        if spec.modes:
+            raise Illegal(Reason.INVALID_MODE, f"{c.name} is not modal", rules=("700.2",))
+        return
+    chosen = list(spec.modes)
+    if (len(chosen) != modes.choose or len(set(chosen)) != len(chosen)
+            or any(not 0 <= m < len(modes.options) for m in chosen)):
+        raise Illegal(Reason.INVALID_MODE, f"choose {modes.choose} of the {len(modes.options)} modes; "
+                                           f"announced {chosen}", rules=("700.2", "601.2b"))
+    trace.add("700.2", f"modes chosen: {chosen}")
+
+
+def check_payment_choices(spec: CastSpec, to_pay: ManaCost | None, values: dict[str, int | None]) -> None:
+    """601.2b, 118.13a: the hybrid and Phyrexian choices announced fit the cost to pay."""
+    if to_pay is None:
+        if spec.hybrid or spec.phyrexian:
+            raise Illegal(Reason.INVALID_HYBRID_CHOICE if spec.hybrid else Reason.INVALID_PHYREXIAN_CHOICE,
+                          "choices announced for a spell with no cost to pay", "601.2b")
+        return
+    hyb = spec.hybrid if spec.hybrid is not None else tuple(h[0] for h in hybrid_options(to_pay))
+    phy = spec.phyrexian if spec.phyrexian is not None else ("mana",) * phyrexian_count(to_pay)
+    try:
+        cx, cy, cz = cost_values(to_pay, values["X"], values["Y"], values["Z"])
+        resolve_choices(to_pay, cx, hyb, phy, y=cy, z=cz)
+    except ChoiceError as exc:
+        raise Illegal(Reason(exc.code), f"{exc}", "601.2b", rules=("601.2b", "118.13a")) from None
+
+
+def split_choice(obj, spec: CastSpec, trace: Trace) -> tuple[int | None, bool]:
+    """202.3d: a split card is cast as one of its halves (the spell then has only that half's
+    characteristics) or, with fuse, as both (702.102: only from its owner's hand)."""
+    card = obj.base
+    if not card.halves:
+        if spec.half is not None or spec.fuse:
+            raise Illegal(Reason.INVALID_SPLIT_CHOICE, f"{card.name} is not a split card: no half to choose or fuse", rules=("202.3d",))
+        return None, False
+    if spec.fuse:
+        if spec.half is not None:
+            raise Illegal(Reason.INVALID_SPLIT_CHOICE, "a fused split spell is both halves: no half is chosen", rules=("202.3d",))
+        if "fuse" not in card.keywords or obj.zone != "hand" or obj.owner != spec.player:
+            raise Illegal(Reason.INVALID_SPLIT_CHOICE, f"{card.name} can be cast fused only if it has fuse, from its "
+                                                     "owner's hand", rules=("702.102",))
+        trace.add("202.3d", f"{card.name} is cast fused: both halves ({card.mana_cost})")
+        return None, True
+    if isinstance(spec.half, bool) or spec.half not in (0, 1):
+        raise Illegal(Reason.INVALID_SPLIT_CHOICE, f"{card.name} is a split card: choose half 0 or 1 (or fuse), "
+                                                 f"not {spec.half!r}", rules=("202.3d",))
+    h = card.halves[spec.half]
+    trace.add("202.3d", f"{card.name}: the half {h.name} ({h.mana_cost}) is cast")
+    return spec.half, False
+
+
+def announce_variables(spell, spec: CastSpec, to_pay: ManaCost | None, mana_cost: ManaCost | None,
+                        trace: Trace) -> dict[str, int | None]:
+    """601.2b / 107.3a-c, 107.3f, 107.3p: the values of X, Y and Z. A variable in the cost to
+    pay must be announced; one only in the mana cost that is not being paid is 0 (107.3b); an
+    X only in the text is defined by it (107.3c: announcing it is an error), announced now
+    (107.3f, `choose: cast`) or chosen on resolution (`choose: resolution`)."""
+    announced = {"X": spec.x, "Y": spec.y, "Z": spec.z}
+    for letter, v in announced.items():
+        if v is not None and v < 0:
+            raise Illegal(Reason.INVALID_X, f"{letter} can't be negative ({v})", rules=("107.1b", "107.3a"))
+    values: dict[str, int | None] = {}
+    tx = spell.base.text_x
+    if tx is not None:
+        if tx.count is not None and spec.x is not None:
+            raise Illegal(Reason.INVALID_X, f"X = {spec.x} announced, but {spell.base.name}'s text defines X: its "
+                                          "controller doesn't choose it", rules=("107.3c",))
+        if tx.choose == "resolution" and spec.x is not None:
+            raise Illegal(Reason.INVALID_X, f"X = {spec.x} announced, but {spell.base.name}'s X is chosen as it "
+                                          "resolves", rules=("107.3f",))
+        if tx.choose == "cast":
+            if spec.x is None:
+                raise Illegal(Reason.INVALID_X, f"{spell.base.name}'s text has an undefined X that is chosen as it is "
+                                              "put on the stack: its value must be announced", rules=("107.3f",))
+            trace.add("107.3f", f"X = {spec.x} (an X in the text only, chosen as the spell is put on the stack)")
+            values["X"] = spec.x
+        elif tx.count is not None:
+            trace.add("107.3c", "X is defined by the spell's text; its controller doesn't choose it")
+        else:
+            trace.add("107.3f", "X (in the text only) will be chosen as the spell resolves")
+        announced.pop("X")
+        values.setdefault("X", None)
+    for letter, v in announced.items():
+        rule = "107.3a" if letter == "X" else "107.3p"
+        printed = mana_cost is not None and letter in mana_cost.variables
+        if to_pay is not None and letter in to_pay.variables:
+            if v is None:
+                raise Illegal(Reason.INVALID_X, f"the cost {to_pay} has {{{letter}}}: its value must be announced "
+                                              f"({rule})")
+            trace.add(rule, f"{letter} = {v}")
+            values[letter] = v
+            continue
+        if v not in (None, 0):
+            why = (f"the mana cost is not being paid, so {letter} must be 0 (107.3b)" if printed
+                   else f"the cost has no {{{letter}}} ({rule})")
+            raise Illegal(Reason.INVALID_X, f"{letter} = {v} announced but {why}")
+        values[letter] = 0 if printed else None
+        if printed:
+            trace.add("107.3b", f"{letter} is 0: the mana cost with {{{letter}}} is not being paid")
+    return values
+
+
+def cost_values(cost: ManaCost, x: int | None, y: int | None, z: int | None) -> tuple[int | None, ...]:
+    """The variables' values as the cost to pay sees them: only those it has (an X announced for
+    the text only, 107.3f, is not part of the cost)."""
+    return tuple(v if letter in cost.variables else None for letter, v in zip("XYZ", (x, y, z)))
+
+
+def announce_division(card, assigned, announced, trace: Trace) -> tuple[tuple[str, int], ...]:
+    """601.2d: the divided amount split among the divided targets, each getting at least 1."""
+    divided = [t for spec, t, _ in assigned if spec.divided]
+    if card.divide is None or not any(s.divided for s in card.targets):
+        if announced:
+            raise Illegal(Reason.INVALID_DIVISION, f"{card.name} divides nothing; a division was announced", rules=("601.2d",))
+        return ()
+    total = card.divide
+    if announced is None:
+        if len(divided) > 1:
+            raise Illegal(Reason.INVALID_DIVISION, f"{len(divided)} targets share {total}: the division must be "
+                                                 "announced", rules=("601.2d",))
+        announced = tuple((t, total) for t in divided)
+    amounts = dict(announced)
+    if len(amounts) != len(announced):
+        raise Illegal(Reason.INVALID_DIVISION, "a target is named twice in the division", rules=("601.2d",))
+    for ref, n in announced:
+        if ref not in divided:
+            raise Illegal(Reason.INVALID_DIVISION, f"{ref} is not a target among which {card.name} divides", rules=("601.2d",))
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise Illegal(Reason.INVALID_DIVISION, f"{ref} gets {n}; each target must get at least 1", rules=("601.2d",))
+    missing = [t for t in divided if t not in amounts]
+    if missing:
+        raise Illegal(Reason.INVALID_DIVISION, f"{', '.join(missing)} get nothing in the division; each target must "
+                                             "get at least 1", rules=("601.2d",))
+    if sum(amounts.values()) != total:
+        raise Illegal(Reason.INVALID_DIVISION, f"the division gives {sum(amounts.values())}, but {card.name} divides "
+                                             f"{total}", rules=("601.2d",))
+    out = tuple((t, amounts[t]) for t in divided)
+    trace.add("601.2d", f"{total} divided: " + ", ".join(f"{n} to {t}" for t, n in out))
+    return out
+
+
+def announce_objects(name: str, chosen, required: int, unit: str, what: str, verb: str, trace, suffix: str = "") -> None:
+    """An additional cost that names objects (sacrifice, reveal) is announced with exactly as many
+    distinct objects as it asks for (118.8, 601.2b; see docs/case-format.md)."""
+    if len(chosen) != required or len(set(chosen)) != len(chosen):
+        raise Illegal(Reason.ADDITIONAL_COST_UNAVAILABLE,
+                    f"{name} needs {required} {unit} announced for its {what} cost, got {len(chosen)}", rules=("118.8", "601.2b"))
+    if required:
+        trace.add("118.8", f"additional cost announced: {verb} {', '.join(chosen)}{suffix}")

@@ -1,0 +1,173 @@
+"""601.3: whether a player may begin to cast a spell (zone, prohibitions, timing, flash
+permissions), each judged on the spell as it would be cast (601.3e) and, before the proposal,
+on every shape the choices still to make could give it (601.3a-b)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .characteristics import Chars, chars, matches
+from .errors import Illegal
+from .reasons import Reason
+from .state import MAIN_STEPS, Obj, State
+from .trace import Trace
+
+
+def zone_permission(state: State, spec, obj: Obj, view: Obj, c: Chars, trace: Trace) -> str | None:
+    """601.3: the spell may be cast from where it is; the permission object used, if any."""
+    caster = spec.player
+    if c.is_("Land"):
+        raise Illegal(Reason.NO_PERMISSION, f"{c.name} is a land: lands are played, not cast", rules=("305.1", "601.3"))
+    if obj.zone == "hand":
+        if obj.owner != caster:
+            raise Illegal(Reason.NO_PERMISSION, f"{spec.object} is in {obj.owner}'s hand, not {caster}'s",
+                          rules=("601.3",))
+        trace.add("601.3", f"{caster} may cast {c.name} from their hand")
+        return None
+    if spec.instructed_by is not None and obj.zone in ("library", "graveyard", "exile", "command"):
+        trace.add("608.2g", f"{spec.instructed_by}'s effect instructs {caster} to cast {c.name} from the {obj.zone}")
+        return None
+    if obj.zone in ("stack", "battlefield"):
+        raise Illegal(Reason.NO_PERMISSION, f"{spec.object} is on the {obj.zone}; it can't be cast from there",
+                      rules=("601.3",))
+    src = find_permission(state, spec.object, caster, obj.zone, spec.permission, False, view)
+    if src is None:
+        raise Illegal(Reason.NO_PERMISSION, f"nothing lets {caster} cast {c.name} from the {obj.zone}", rules=("601.3",))
+    trace.add("601.3", f"{state.obj(src).base.name} ({src}) lets {caster} cast {c.name} from the {obj.zone}")
+    return src
+
+
+def check_prohibitions(state: State, view: Obj, caster: str, c: Chars, trace: Trace) -> None:
+    """601.3a: a prohibition stops the cast only if no choice still to make escapes it."""
+    prohibitor = prohibited(state, view, caster, open_choices=True)
+    if prohibitor is not None:
+        raise Illegal(Reason.PROHIBITED, f"{prohibitor} prohibits {caster} from casting {c.name}, whatever is "
+                                         "announced", rules=("601.3", "601.3a"))
+    avoidable = prohibited(state, view, caster, open_choices=False)
+    if avoidable is not None:
+        trace.add(("601.3a", "601.5"), f"{avoidable} would prohibit {c.name} as announced, but a choice still to be "
+                                       "made in its proposal (prototype, X) could avoid it: the cast may begin; the "
+                                       "completed proposal is checked at 601.2e")
+
+
+def check_timing(state: State, spec, view: Obj, c: Chars, trace: Trace) -> bool:
+    """117.1a, 601.3b-d: the spell may be cast now. True when the cast relies on a flash
+    permission, to be checked again on the completed proposal (601.5)."""
+    caster, t = spec.player, state.turn
+    if spec.instructed_by is not None:
+        trace.add(("608.2g", "117.1"), "cast while a spell resolves: no timing permission is needed")
+        return False
+    if c.is_("Instant") or "flash" in c.keywords:
+        trace.add("117.1a", f"{c.name} may be cast any time {caster} has priority")
+        return False
+    if t.active == caster and t.step in MAIN_STEPS and not state.stack:
+        trace.add("117.1a", f"sorcery timing is met: {caster}'s main phase, empty stack")
+        return False
+    enabler = conditional_flash(state, view, caster)
+    if enabler is not None:
+        trace.add(("601.3d", "601.5a"), f"{c.name} has flash while {caster} controls {enabler}: the condition holds, "
+                                        "so it may be cast as though it had flash; the cast goes on even if the "
+                                        "condition stops holding")
+        return False
+    perms = flash_permissions(state, view, caster, open_choices=True)
+    if not perms:
+        where = f"{t.active}'s {t.step.replace('_', ' ')}" + (", stack not empty" if state.stack else "")
+        raise Illegal(Reason.WRONG_TIMING, f"{c.name} has sorcery timing; now is {where}", rules=("117.1a", "601.3"))
+    trace.add(("601.3b", "601.5"), f"{' / '.join(f'{s.base.name} ({s.id})' for s, _ in perms)} may let {caster} "
+                                   f"cast {c.name} as though it had flash, given the choices still to make (601.3b, "
+                                   "601.3c); the completed proposal must qualify")
+    return True
+
+
+def find_permission(state: State, spell_id: str, caster: str, zone: str, permission: str | None,
+                     free: bool, view=None) -> str | None:
+    """An object whose cast_permission lets `caster` cast the spell from `zone` (free: without
+    paying its mana cost). `permission` narrows the search to one object. `view` is the spell
+    as it would be cast (601.3e: e.g. prototyped, 718.3a)."""
+    obj = view or state.obj(spell_id)
+    c = chars(state, obj)
+    candidates = [state.objects[permission]] if permission in state.objects else list(state.battlefield())
+    for src in candidates:
+        if src.zone != "battlefield" or src.controller != caster or src.kind != "card":
+            continue
+        for ab in src.base.abilities:
+            if ab.kind != "cast_permission" or zone not in ab.zones:
+                continue
+            if free and not ab.without_paying:
+                continue
+            if zone != "hand" and obj.owner != caster:
+                continue
+            if matches(c, obj, ab.spells, src.controller, src.id):
+                return src.id
+    return None
+
+
+def conditional_flash(state: State, spell, caster: str) -> str | None:
+    """601.3d: a card that has flash while its caster controls a permanent of some kind; the
+    permanent found (the condition holds), else None."""
+    for ab in spell.base.abilities:
+        if ab.kind != "conditional_flash":
+            continue
+        for p in state.battlefield():
+            if p.controller == caster and p.id != spell.id and matches(chars(state, p), p, ab.permanents, caster):
+                return f"{chars(state, p).name} ({p.id})"
+    return None
+
+
+def proposal_views(state: State, spell, flt) -> list:
+    """601.3a / 601.3b: the spell as the choices still to be made during its proposal could make
+    it, for an effect with filter `flt`: cast prototyped or normally (718.3; each judged with the
+    characteristics it would be cast with, 601.3e / 718.3a-b) and, for a filter on mana value,
+    any value of an {X} in the mana cost (107.3a; 0..bound+2 reaches every parity and bound).
+    Other proposal choices (modes, targets, kicker, alternative costs) change none of the
+    qualities the oracle's filters look at."""
+    shapes = [spell]
+    if spell.base.prototype is not None:
+        shapes.append(replace(spell, prototyped=not spell.prototyped))
+    by_mv = flt.mana_value or flt.mana_value_min is not None or flt.mana_value_max is not None
+    top = max(flt.mana_value_min or 0, flt.mana_value_max or 0) + 2
+    out = []
+    for v in shapes:
+        cost = chars(state, v).mana_cost
+        if by_mv and cost is not None and cost.has_x:
+            out.extend(replace(v, x=n) for n in range(top + 1))
+        else:
+            out.append(v)
+    return out
+
+
+def flash_permissions(state: State, spell, caster: str, open_choices: bool) -> list:
+    """Permanents `caster` controls whose effect lets them cast `spell` as though it had flash
+    (their flash_permission abilities). open_choices (601.3b): the proposal is still to be made,
+    so an effect applies if some choice of it (prototype, X: `proposal_views`) makes the spell
+    qualify; extra or alternative costs the permission asks for are checked once the proposal is
+    complete (601.3c)."""
+    out = []
+    for src in state.battlefield():
+        if src.kind != "card" or src.controller != caster:
+            continue
+        for ab in src.base.abilities:
+            if ab.kind != "flash_permission":
+                continue
+            views = proposal_views(state, spell, ab.spells) if open_choices else [spell]
+            if any(matches(chars(state, v), v, ab.spells, caster, src.id) for v in views):
+                out.append((src, ab))
+    return out
+
+
+def prohibited(state: State, spell, caster: str, open_choices: bool) -> str | None:
+    """A cast_prohibition that stops `caster` casting `spell`. open_choices (601.3a): before the
+    proposal, an effect prohibits only if no choice still to be made during the proposal
+    (`proposal_views`: prototype, X) would make the spell escape it; each effect is judged on
+    its own."""
+    for src in state.battlefield():
+        for ab in src.base.abilities if src.kind == "card" else ():
+            if ab.kind != "cast_prohibition":
+                continue
+            if ab.players == "opponents" and caster == src.controller:
+                continue
+            if ab.players == "you" and caster != src.controller:
+                continue
+            views = proposal_views(state, spell, ab.spells) if open_choices else [spell]
+            if all(matches(chars(state, v), v, ab.spells, src.controller, src.id) for v in views):
+                return f"{src.base.name} ({src.id})"
+    return None
