@@ -5,9 +5,9 @@ Phyrexian choices; then the division among targets (601.2d)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from .cast_permissions import find_permission, flash_permissions
+from .cast_spec import CastSpec
 from .characteristics import Chars, chars
 from .costs import ChoiceError, ManaCost, cost_text, hybrid_options, phyrexian_count, resolve_choices
 from .errors import Illegal
@@ -16,9 +16,6 @@ from .reasons import Reason
 from .seams import rules
 from .state import Obj, State
 from .trace import Trace
-
-if TYPE_CHECKING:
-    from .casting import CastSpec
 
 
 def announce_prototype(state: State, spell: Obj, spec: CastSpec, c: Chars, trace: Trace) -> State:

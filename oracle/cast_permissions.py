@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .cast_spec import CastSpec
 from .characteristics import Chars, chars, matches
 from .errors import Illegal
 from .reasons import Reason
@@ -12,7 +13,7 @@ from .state import MAIN_STEPS, Obj, State
 from .trace import Trace
 
 
-def zone_permission(state: State, spec, obj: Obj, view: Obj, c: Chars, trace: Trace) -> str | None:
+def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars, trace: Trace) -> str | None:
     """601.3: the spell may be cast from where it is; the permission object used, if any."""
     caster = spec.player
     if c.is_("Land"):
@@ -49,7 +50,7 @@ def check_prohibitions(state: State, view: Obj, caster: str, c: Chars, trace: Tr
                                        "completed proposal is checked at 601.2e")
 
 
-def check_timing(state: State, spec, view: Obj, c: Chars, trace: Trace) -> bool:
+def check_timing(state: State, spec: CastSpec, view: Obj, c: Chars, trace: Trace) -> bool:
     """117.1a, 601.3b-d: the spell may be cast now. True when the cast relies on a flash
     permission, to be checked again on the completed proposal (601.5)."""
     caster, t = spec.player, state.turn

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from itertools import product
-from typing import Any, Mapping, Sequence
+from typing import Sequence
 
-from castrules import model
 from . import payment
 from .announcements import (additional_costs, announce_division, announce_modes, announce_prototype,
                             announce_variables, base_cost, check_payment_choices, cost_values, split_choice)
 from .cast_permissions import check_prohibitions, check_timing, flash_permissions, prohibited, zone_permission
+from .cast_spec import CastSpec, parse_cast  # noqa: F401  (parse_cast: re-exported for the steps that cast)
 from .characteristics import chars, matches
 from .costs import ManaCost, concrete_text, hybrid_options, phyrexian_count, resolve_choices
 from .errors import Illegal, RequestError
@@ -23,67 +23,6 @@ from .state import Obj, State
 from .targets import assign_targets
 from .trace import Trace
 from .zones import move
-
-
-@dataclass(frozen=True)
-class CastSpec:
-    """A `cast` step, every choice spelled out (docs/case-format.md)."""
-
-    player: str
-    object: str
-    from_zone: str | None = None
-    alternative: tuple[str, ...] = ()
-    permission: str | None = None
-    prototype: bool = False
-    kicker: bool = False
-    sacrifice: tuple[str, ...] = ()
-    x: int | None = None
-    y: int | None = None                                     # 107.3p: Y and Z are announced like X
-    z: int | None = None
-    modes: tuple[int, ...] = ()
-    hybrid: tuple[str, ...] | None = None
-    phyrexian: tuple[str, ...] | None = None
-    targets: tuple[str, ...] = ()
-    reductions: tuple[tuple[str, str | None], ...] = ()
-    mana_abilities: tuple[tuple[str, int, str | None], ...] = ()
-    auto_pay: bool = True
-    division: tuple[tuple[str, int], ...] | None = None     # 601.2d: (target, amount), as announced
-    mana_sacrifices: tuple[tuple[str, ...] | None, ...] = ()  # per listed activation: what it sacrifices
-    half: int | None = None                                  # a split card: the half cast (202.3d)
-    fuse: bool = False                                       # a split card with fuse cast fused (202.3d)
-    reveal: tuple[str, ...] = ()                             # cards revealed from hand for an additional cost
-    instructed_by: str | None = None                         # a resolving spell instructing this cast (608.2g)
-    flash_cost: str | None = None                            # the flash permission whose extra cost is paid (601.3c)
-    mana_replacements: tuple[tuple[str, ...] | None, ...] = ()  # per listed activation: replacement order (616.1)
-
-
-def parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
-    """A cast step (a document, or the model's typed `Cast`) as the oracle's CastSpec."""
-    try:
-        step = raw if isinstance(raw, model.Cast) else model.Cast.from_document(raw, "cast")
-    except model.ModelError as exc:
-        raise RequestError(f"cast: {exc}") from exc
-    activations = step.mana_abilities
-    sacs = tuple(m.sacrifice for m in activations)
-    reps = tuple(m.replacements for m in activations)
-    return CastSpec(
-        player=step.player, object=step.object, from_zone=_plain(step.from_zone),
-        alternative=step.alternative_cost, permission=step.permission,
-        prototype=step.prototype, kicker=step.kicker, sacrifice=step.sacrifice, x=step.x, y=step.y, z=step.z,
-        modes=step.modes, hybrid=step.hybrid,
-        phyrexian=step.phyrexian,
-        targets=step.targets, reductions=tuple((r.source, r.choice) for r in step.reductions),
-        mana_abilities=tuple((m.object, m.ability, _plain(m.produce)) for m in activations),
-        auto_pay=step.auto_pay,
-        division=tuple((str(k), v) for k, v in step.division.items()) if step.division is not None else None,
-        mana_sacrifices=sacs if any(x is not None for x in sacs) else (),
-        half=step.half, fuse=step.fuse, reveal=step.reveal, flash_cost=step.flash_cost,
-        mana_replacements=reps if any(r is not None for r in reps) else ())
-
-
-def _plain(value: Any) -> Any:
-    """An enum member of the model as its plain string (the oracle's values are strings)."""
-    return getattr(value, "value", value)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping
 
-from castrules.oracle.casting import parse_cast
+from castrules.oracle.cast_spec import parse_cast
 from castrules.oracle.characteristics import chars
 from castrules.oracle.errors import Illegal
 from castrules.oracle.mana_abilities import activate
