@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from castrules.harness import __version__, bench_cli, fuzz_cli, mutants_cli, protocol_cli, report_cli
+from castrules.harness import __version__, adapter_cli, bench_cli, fuzz_cli, mutants_cli, protocol_cli, report_cli
 from castrules.harness.arguments import Parser
 from castrules.harness.bundle import build_bundle, bundle_problems
 from castrules.harness.cases import Case
@@ -131,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     local_cases(explain)
     explain.set_defaults(handler=cmd_explain)
 
-    for command_module in (protocol_cli, report_cli, bench_cli, fuzz_cli, mutants_cli):
+    for command_module in (protocol_cli, adapter_cli, report_cli, bench_cli, fuzz_cli, mutants_cli):
         command_module.register(sub)
     return parser
 

@@ -6,6 +6,8 @@ becomes that case's result, and the next case runs.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import time
 import traceback
@@ -66,26 +68,46 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
         return replace(base, status=Status.UNSUPPORTED, message=f"engine lacks feature(s): {', '.join(missing)}")
     request = fresh_request(case, catalog)
     started = time.perf_counter()
+    out, err = io.StringIO(), io.StringIO()
     try:
-        reply = engine.run(request)
+        # an in-process engine's prints are this case's diagnostics, not the harness's output
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            reply = engine.run(request)
     except (EngineGaveUp, KeyboardInterrupt):
         raise  # the engine cannot go on, or the user stopped the run: the run keeps its results so far
     except SystemExit as exc:  # an engine's sys.exit is its own end, never the run's exit status
-        return replace(base, status=Status.ERROR, duration=time.perf_counter() - started,
+        return replace(base, status=Status.ERROR, duration=time.perf_counter() - started, diagnostics=captured(out, err),
                        message=f"the engine called sys.exit({exc.code!r}) while running the case")
     except BaseException as exc:  # an engine's bug is a result, not a crash of the run
         tail = "".join(traceback.format_exception(exc)[-3:]).strip()
         status = Status.TIMEOUT if is_timeout(exc) else Status.ERROR
         return replace(base, status=status, message=f"{type(exc).__name__}: {exc}",
                        duration=time.perf_counter() - started, engine_lost=bool(getattr(exc, "engine_lost", False)),
-                       diagnostics=getattr(exc, "diagnostics", "") or tail)
+                       diagnostics=_joined(captured(out, err), getattr(exc, "diagnostics", "") or tail))
     duration = time.perf_counter() - started
-    base = replace(base, duration=duration)
+    base = replace(base, duration=duration, diagnostics=captured(out, err))
     try:
         return judge(base, case, request, reply, reason_detail(engine))
     except Exception as exc:  # a reply the checks let through must still fail only this case
         return replace(base, status=Status.ERROR, diagnostics="".join(traceback.format_exception(exc)[-3:]).strip(),
                        message=f"the observations could not be compared ({type(exc).__name__}: {exc})")
+
+
+CAPTURED_LINES = 200   # the last lines kept of what an engine printed during one case
+
+
+def captured(out: io.StringIO, err: io.StringIO) -> str:
+    """What an in-process engine wrote on stdout and stderr during a case (the last lines)."""
+    parts = []
+    for label, stream in (("stdout", out), ("stderr", err)):
+        lines = stream.getvalue().splitlines()
+        if lines:
+            parts.append(f"[{label}]\n" + "\n".join(lines[-CAPTURED_LINES:]))
+    return "\n".join(parts)
+
+
+def _joined(*texts: str) -> str:
+    return "\n".join(t for t in texts if t)
 
 
 def reason_detail(engine: Engine) -> ReasonDetail:
@@ -112,7 +134,7 @@ def judge(base: Result, case: Case, request: Mapping, reply: object,
         return replace(base, status=Status.SKIPPED, message=reply.get("reason", ""), issue_url=reply.get("issue_url"))
     if status == "errored":
         return replace(base, status=Status.ERROR, message=f"engine reported an error: {reply.get('message', '')}",
-                       diagnostics=str(reply.get("context", "")))
+                       diagnostics=_joined(base.diagnostics, str(reply.get("context", ""))))
     mismatches = compare(case.expectations, len(case.steps), reply, reasons)
     trace = tuple(reply.get("trace", ()))
     if mismatches:
