@@ -85,7 +85,7 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
                        duration=time.perf_counter() - started, engine_lost=bool(getattr(exc, "engine_lost", False)),
                        diagnostics=_joined(captured(out, err), getattr(exc, "diagnostics", "") or tail))
     duration = time.perf_counter() - started
-    base = replace(base, duration=duration, diagnostics=captured(out, err))
+    base = replace(base, duration=duration, diagnostics=_joined(captured(out, err), engine_stderr(engine)))
     try:
         return judge(base, case, request, reply, reason_detail(engine))
     except Exception as exc:  # a reply the checks let through must still fail only this case
@@ -104,6 +104,12 @@ def captured(out: io.StringIO, err: io.StringIO) -> str:
         if lines:
             parts.append(f"[{label}]\n" + "\n".join(lines[-CAPTURED_LINES:]))
     return "\n".join(parts)
+
+
+def engine_stderr(engine: Engine) -> str:
+    """What a protocol engine (or an in-process one in its worker) wrote on stderr during the case."""
+    text = getattr(engine, "case_stderr", "")
+    return f"[engine stderr]\n{text}" if isinstance(text, str) and text else ""
 
 
 def _joined(*texts: str) -> str:

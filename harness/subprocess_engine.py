@@ -86,6 +86,7 @@ class EngineProcess:
         self._outbox: queue.SimpleQueue = queue.SimpleQueue()
         self.stderr: collections.deque[str] = collections.deque(maxlen=stderr_lines)
         self.stderr_dropped = 0
+        self.stderr_total = 0            # lines read so far (a case's own lines are those read while it ran)
         self._threads = [
             threading.Thread(target=self._read_stdout, name="engine-stdout", daemon=True),
             threading.Thread(target=self._read_stderr, name="engine-stderr", daemon=True),
@@ -128,6 +129,7 @@ class EngineProcess:
                 if len(self.stderr) == self.stderr.maxlen:
                     self.stderr_dropped += 1
                 self.stderr.append(text)
+                self.stderr_total += 1
         except (OSError, ValueError):
             pass
 
@@ -393,6 +395,8 @@ class SubprocessEngine:
         proc = self._ensure_process()
         self._seq += 1
         seq = self._seq
+        self.case_stderr = ""
+        before = proc.stderr_total
         proc.send({"type": "run", "seq": seq, "request": request})
         try:
             line = proc.receive(time.monotonic() + self.timeout)
@@ -430,6 +434,9 @@ class SubprocessEngine:
             raise error
         self._after_case(proc)
         self._restarts_in_a_row = 0
+        # what the engine wrote on stderr while running this case (read so far): its diagnostics
+        count = min(proc.stderr_total - before, len(proc.stderr))
+        self.case_stderr = "\n".join(list(proc.stderr)[len(proc.stderr) - count:]) if count > 0 else ""
         return message["result"]
 
     def _shape_problems(self, message: dict) -> list[str]:
