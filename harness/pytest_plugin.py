@@ -29,6 +29,7 @@ from castrules.harness.engine import close, oracle_explainer
 from castrules.harness.engine_errors import EngineLoadError
 from castrules.harness.values import seconds
 from castrules.harness.expectations import ExpectationsError, default_expectations
+from castrules.harness.local_cases import CATALOG, check_folders, display_name
 from castrules.harness.results import Status
 from castrules.harness.runner import run_case
 from castrules.harness.suite import METADATA_DIRS, Suite, shared_suite
@@ -50,6 +51,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="castrules expectations file (known failures); missing or invalid: a usage error")
     group.addoption("--castrules-timeout", type=seconds, default=10.0, help="seconds per case for protocol engines and engines in a worker process")
     group.addoption("--castrules-isolate", action="store_true", help="protocol engines: a fresh process per case")
+    group.addoption("--castrules-cases", dest="castrules_cases", action="append", type=Path, default=[], metavar="DIR",
+                    help="add your own case files from DIR (cards from DIR/catalog/), ids prefixed 'local:' (repeatable)")
     group.addoption("--castrules-in-process", action="store_true",
                     help="run a module:Class engine in the pytest process, not in its worker process (no timeout can stop it)")
     parser.addini("castrules_engine", "engine for the castrules cases when --castrules-engine is not given", default="")
@@ -98,6 +101,11 @@ def pytest_configure(config: pytest.Config) -> None:
     state = config.stash[_STATE] = _State(config)
     if config.getoption("help", False) or config.getoption("version", False):
         return
+    try:
+        state.local = tuple(p.resolve() for p in check_folders(config.getoption("castrules_cases", None) or ()))
+    except ValueError as exc:
+        raise pytest.UsageError(f"castrules: {exc}".replace("--cases", "--castrules-cases")) from None
+    config.args.extend(str(folder) for folder in state.local if str(folder) not in config.args)
     if engine_spec(config) or expectations_path(config) is not None:
         try:
             state.load()   # an explicit engine or file: checked now, once, before anything runs
@@ -138,6 +146,10 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
     if file_path.suffix not in (".yaml", ".yml", ".json"):
         return None
+    state = parent.config.stash.get(_STATE, None)
+    local = state.local_name(file_path) if state is not None and state.local else None
+    if local is not None:   # a --castrules-cases file: named by its folder, like the suite's files
+        return CaseFile.from_parent(parent, path=file_path, nodeid="/".join((NODE_PREFIX, "local", local)))
     relative = _relative_to_cases(file_path)
     if relative is None or len(relative) < 2 or relative[0] in METADATA_DIRS:
         return None
@@ -171,11 +183,21 @@ class _State:
         self._by_file: dict[str, list] | None = None
         self._problems: dict[str, list] | None = None
         self._explainer = None
+        self.local: tuple[Path, ...] = ()       # the --castrules-cases folders, resolved
+
+    def local_name(self, path: Path) -> str | None:
+        """A case file of a --castrules-cases folder as problems name it (``folder/inside``), or None
+        (outside every folder, or in a folder's catalog/)."""
+        for folder in self.local:
+            if path.is_relative_to(folder) or path.resolve().is_relative_to(folder):
+                inside = path.resolve().relative_to(folder).parts if not path.is_relative_to(folder) else path.relative_to(folder).parts
+                return None if inside[0] == CATALOG else display_name(path, folder)
+        return None
 
     @property
     def suite(self) -> Suite:
         if self._suite is None:
-            self._suite = shared_suite()
+            self._suite = shared_suite(local=self.local)
             self._by_file = {}
             for case in self._suite.cases:
                 self._by_file.setdefault(str(case.path.resolve()), []).append(case)
@@ -191,6 +213,9 @@ class _State:
             self._problems = {}
             for problem in self.suite.problems:
                 self._problems.setdefault(problem.file, []).append(problem)
+        local = self.local_name(path) if self.local else None
+        if local is not None:
+            return self._problems.get(local, [])
         relative = _relative_to_cases(path)
         return self._problems.get("/".join(("cases", *relative)), []) if relative else []
 

@@ -134,3 +134,20 @@ def test_expectations_name_local_cases_by_their_namespaced_ids(project):
     done = castrules(suite, "run", "--engine", ENGINE, "--cases", "regressions", "--expectations", "exp.yaml", "-q", cwd=cwd)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 known failure" in done.stdout.splitlines()[-1]
+
+
+def test_the_pytest_route_takes_the_same_folders(project):
+    from tests.harness.test_pytest_plugin import pytest_run
+
+    suite, cwd = project
+    write(cwd / "regressions" / "bad-card.yaml", local_case("myengine/unknown-card", "No Such Card"))
+    done = pytest_run(suite, "--castrules-engine=fake_inprocess_engine:Engine", "--castrules-cases", "regressions", cwd=cwd)
+    out = done.stdout
+    assert done.returncode == 1, out + done.stderr
+    assert "PASSED castrules/local/regressions/r12.yaml::local:myengine/regression-12-bears" in out
+    assert "FAILED castrules/local/regressions/deeper/r13.yaml::local:myengine/regression-13" in out
+    assert "PASSED castrules/casting/bears.yaml::casting/fixture/bears" in out       # the suite runs too
+    assert "invalid case file" in out and "regressions/bad-card.yaml" in out and "No Such Card" in out
+    assert "regressions/catalog" not in out                  # the project's cards are not collected as cases
+    missing = pytest_run(suite, "--castrules-engine=fake_inprocess_engine:Engine", "--castrules-cases", "nosuch", cwd=cwd)
+    assert missing.returncode == 4 and "--castrules-cases nosuch: no such folder" in missing.stderr
