@@ -239,6 +239,46 @@ class FuzzReport:
     path: Path | None = None
 
 
+class _Search:
+    """The condition hypothesis searches with: a generated case is "found" when the engine and
+    the oracle disagree on it. Counts what the search tried; while shrinking, stops after the
+    shrinking budget and remembers the smallest failing case accepted so far."""
+
+    def __init__(self, catalog: Catalog, engine: Engine, oracle: Engine, report: FuzzReport, shrink_runs: int,
+                 progress=None) -> None:
+        self.catalog, self.engine, self.oracle, self.report = catalog, engine, oracle, report
+        self.searching, self.shrink_left, self.progress = True, shrink_runs, progress
+        self.seen: dict[str, bool] = {}
+        self.smallest: dict | None = None
+
+    def __call__(self, doc: dict) -> bool:
+        self.report.tried += self.searching
+        if not self.searching:
+            self.shrink_left -= 1
+            if self.shrink_left < 0:
+                raise _OutOfTime()           # out of shrinking budget: keep the smallest so far
+        key = json.dumps(doc, sort_keys=True)
+        if key in self.seen:                 # hypothesis replays examples: answer the same way
+            return self.seen[key]
+        verdict = judge_pair(doc, self.catalog, self.engine, self.oracle)
+        if self.searching:
+            self._count(verdict)
+        self.seen[key] = verdict.found
+        if verdict.found:
+            self.smallest = doc
+        return verdict.found
+
+    def _count(self, verdict: Verdict) -> None:
+        report = self.report
+        report.examples += 1
+        report.compared += verdict.kind != "unsupported"
+        report.unsupported += verdict.kind == "unsupported"
+        if self.progress and report.examples % 100 == 0:
+            self.progress(report.examples)
+        if verdict.found:
+            self.searching = False
+
+
 def fuzz(engine_spec: str, examples: int = 200, seed: int = 0, out_dir: Path | None = None,
          reference: str = "oracle", suite=None, progress=None, shrink_runs: int = 1000) -> FuzzReport:
     """Search `examples` generated cases for one where the engine and the oracle disagree;
@@ -255,44 +295,17 @@ def fuzz(engine_spec: str, examples: int = 200, seed: int = 0, out_dir: Path | N
     oracle = load_engine(reference)
     report = FuzzReport()
     started = time.perf_counter()
-    searching = [True]
-    shrink_left = [shrink_runs]
-    seen: dict[str, bool] = {}
-    smallest: list[dict] = []               # the last failing case hypothesis accepted while shrinking
-
-    def condition(doc: dict) -> bool:
-        report.tried += searching[0]
-        if not searching[0]:
-            shrink_left[0] -= 1
-            if shrink_left[0] < 0:
-                raise _OutOfTime()           # out of shrinking budget: keep the smallest so far
-        key = json.dumps(doc, sort_keys=True)
-        if key in seen:                      # hypothesis replays examples: answer the same way
-            return seen[key]
-        verdict = judge_pair(doc, suite.catalog, engine, oracle)
-        if searching[0]:
-            report.examples += 1
-            report.compared += verdict.kind != "unsupported"
-            report.unsupported += verdict.kind == "unsupported"
-            if progress and report.examples % 100 == 0:
-                progress(report.examples)
-            if verdict.found:
-                searching[0] = False
-        seen[key] = verdict.found
-        if verdict.found:
-            smallest[:] = [doc]
-        return verdict.found
-
+    search = _Search(suite.catalog, engine, oracle, report, shrink_runs, progress)
     strategy = case_documents(suite.catalog, suite.vocabulary.features, "fuzz/generated/case")
     options = settings(max_examples=examples, database=None, deadline=None, suppress_health_check=list(HealthCheck),
                        report_multiple_bugs=False)
     try:
         try:
-            minimal = find(strategy, condition, settings=options, random=random.Random(seed))
+            minimal = find(strategy, search, settings=options, random=random.Random(seed))
         except NoSuchExample:
             minimal = None
         except _OutOfTime:
-            minimal = smallest[0]
+            minimal = search.smallest
         if minimal is not None:
             verdict = judge_pair(minimal, suite.catalog, engine, oracle)
             report.verdict = verdict
