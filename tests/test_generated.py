@@ -17,7 +17,8 @@ from castrules.harness.cases import Case
 from castrules.harness.checks import check_case
 from castrules.harness.engine import load_engine
 from castrules.harness.fuzzing import NOTES, fuzz, judge_pair, request_for
-from castrules.harness.generate import JSONISH, case_documents, malformed
+from castrules.harness.generate import case_documents
+from castrules.harness.generate_malformed import JSONISH, malformed
 from castrules.harness.results import Result, Status
 from castrules.harness.runner import contract_problems, judge, run_case
 from castrules.harness.suite import load_suite

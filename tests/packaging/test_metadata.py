@@ -9,6 +9,7 @@ for the module through it (PEP 517 hooks), so these tests cost one build.
 from __future__ import annotations
 
 import email.parser
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -39,10 +40,22 @@ def built(tmp_path_factory) -> dict[str, Path]:
                              capture_output=True, text=True)
     if install.returncode != 0:
         pytest.skip(f"cannot install the build backend here: {install.stderr.strip()[-300:]}")
-    done = subprocess.run([sys.executable, "-c", script, str(out)], cwd=REPO, capture_output=True, text=True,
+    # a copy of the checkout: the backend writes build folders beside the sources, and two
+    # builds in one tree at the same time (parallel test runs) would trip over each other
+    source = tmp_path_factory.mktemp("source") / "castrules"
+    shutil.copytree(REPO, source, ignore=_leftovers)
+    done = subprocess.run([sys.executable, "-c", script, str(out)], cwd=source, capture_output=True, text=True,
                           env={"PYTHONPATH": str(env_dir), "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr[-2000:]
     return {"sdist": next(out.glob("castrules-*.tar.gz")), "wheel": next(out.glob("castrules-*.whl"))}
+
+
+def _leftovers(folder: str, names: list[str]) -> set[str]:
+    """What a copy of the checkout leaves out: version control, caches, earlier builds."""
+    skipped = {n for n in names if n in {".git", "__pycache__", ".hypothesis", ".venv"} or n.endswith(".egg-info")}
+    if Path(folder) == REPO:
+        skipped |= {n for n in names if n in {"build", "dist"} or n.startswith("castrules-")}
+    return skipped
 
 
 def wheel_metadata(wheel: Path) -> email.message.Message:
