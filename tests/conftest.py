@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
 REPO = Path(__file__).resolve().parent.parent
+FAKE_INPROCESS = REPO / "tests" / "harness" / "fake_inprocess"
 
 FIXTURE_CARDS = [
     {"name": "Forest", "real": True, "mana_cost": None, "type_line": "Basic Land — Forest",
@@ -64,3 +68,10 @@ class SuiteBuilder:
 @pytest.fixture
 def suite_builder(tmp_path: Path) -> SuiteBuilder:
     return SuiteBuilder(tmp_path / "suite")
+
+
+def castrules(suite, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """The castrules command on a throwaway suite, with the in-process fake engines importable."""
+    env = {**os.environ, "CASTRULES_SUITE": str(suite.root),
+           "PYTHONPATH": os.pathsep.join([str(FAKE_INPROCESS), str(REPO), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run([sys.executable, "-m", "castrules", *args], capture_output=True, text=True, env=env, cwd=cwd)

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
 
 from castrules.harness.report_jsonl import read_report
-from tests.conftest import good_case
+from tests.conftest import castrules, good_case
 
 HERE = Path(__file__).resolve().parent
 ENGINE = "fake_inprocess_engine:Engine"   # right about ids ending in "bears", wrong otherwise
@@ -28,10 +25,6 @@ def cli_suite(suite_builder):
     return b
 
 
-def castrules(suite, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "CASTRULES_SUITE": str(suite.root),
-           "PYTHONPATH": os.pathsep.join([str(HERE / "fake_inprocess"), str(HERE.parent.parent), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run([sys.executable, "-m", "castrules", *args], capture_output=True, text=True, env=env, cwd=cwd)
 
 
 def test_run_exit_1_on_failure_with_diff_and_summary(cli_suite):

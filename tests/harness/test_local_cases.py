@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import good_case
+from tests.conftest import castrules, good_case
 
 HERE = Path(__file__).resolve().parent
 ENGINE = "fake_inprocess_engine:Engine"   # right about ids ending in "bears", wrong otherwise
@@ -19,10 +19,6 @@ LOCAL_CARD = {"name": "Test Local Bear", "real": False, "mana_cost": "{1}{G}", "
               "power": "2", "toughness": "2", "text": "A card of the engine project's own."}
 
 
-def castrules(suite, *args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "CASTRULES_SUITE": str(suite.root),
-           "PYTHONPATH": os.pathsep.join([str(HERE / "fake_inprocess"), str(HERE.parent.parent), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run([sys.executable, "-m", "castrules", *args], capture_output=True, text=True, env=env, cwd=cwd)
 
 
 def write(path: Path, doc) -> Path:

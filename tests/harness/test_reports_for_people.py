@@ -4,10 +4,8 @@ of a CI matrix (`castrules report A.jsonl B.jsonl`) and comparing two runs (`--c
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
@@ -19,7 +17,7 @@ from castrules.harness import report_html
 from castrules.harness.report_jsonl import ReportWriter, header, read_report
 from castrules.harness.results import Mismatch, Result, Status
 from castrules.harness.run_details import RunDetails, selection_of
-from tests.conftest import good_case
+from tests.conftest import castrules, good_case
 
 HERE = Path(__file__).resolve().parent
 ENGINE = "fake_inprocess_engine:Engine"   # right about ids ending in "bears", wrong otherwise
@@ -34,10 +32,6 @@ def shard_suite(suite_builder):
     return b
 
 
-def castrules(suite, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "CASTRULES_SUITE": str(suite.root),
-           "PYTHONPATH": os.pathsep.join([str(HERE / "fake_inprocess"), str(HERE.parent.parent), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run([sys.executable, "-m", "castrules", *args], capture_output=True, text=True, env=env)
 
 
 class Page(HTMLParser):

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from castrules.harness.progress import Mode, Progress, choose_mode, last_line, one_line
 from castrules.harness.results import Mismatch, Result, Status
-from tests.conftest import good_case
+from tests.conftest import castrules, good_case
 
 HERE = Path(__file__).resolve().parent
 ENGINE = "fake_inprocess_engine:Engine"   # right about ids ending in "bears", wrong otherwise
@@ -29,10 +26,6 @@ def wrong_suite(suite_builder):
     return b
 
 
-def castrules(suite, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "CASTRULES_SUITE": str(suite.root),
-           "PYTHONPATH": os.pathsep.join([str(HERE / "fake_inprocess"), str(HERE.parent.parent), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run([sys.executable, "-m", "castrules", *args], capture_output=True, text=True, env=env)
 
 
 def test_quiet_prints_one_line_per_unexpected_result_and_the_ids_last(wrong_suite):
