@@ -17,8 +17,9 @@ from typing import IO
 
 from castrules.harness import __version__, schemas
 from castrules.harness.textsafe import safe_text
-from castrules.harness.subprocess_engine import (EngineProcess, EngineStartError, PROTOCOL_VERSION, _EndOfOutput, _Timeout,
-                                       _decode, _preview)
+from castrules.harness.engine_errors import EngineStartError
+from castrules.harness.engine_process import EndOfOutput, EngineProcess, ReadTimeout, decode_line, preview
+from castrules.model.protocol import PROTOCOL_VERSION
 
 FOREST = {"name": "Forest", "real": True, "mana_cost": None, "type_line": "Basic Land — Forest",
           "text": "Taps for green mana.", "abilities": [{"kind": "mana", "cost": "{T}", "add": "{G}"}]}
@@ -64,21 +65,21 @@ class Smoke:
         assert self.proc is not None
         try:
             line = self.proc.receive(time.monotonic() + timeout)
-        except _Timeout:
+        except ReadTimeout:
             self.check(name, False, f"no answer to {what} within {timeout:g} s")
             return None
-        except _EndOfOutput:
+        except EndOfOutput:
             status = self.proc.exit_status()
             how = f"exited with status {status}" if status is not None else "closed its stdout"
             self.check(name, False, f"the engine {how} instead of answering {what}")
             return None
         try:
-            message = _decode(line)
+            message = decode_line(line)
         except ValueError as exc:
-            self.check(name, False, f"the answer to {what} is not JSON ({exc}): {_preview(line)}")
+            self.check(name, False, f"the answer to {what} is not JSON ({exc}): {preview(line)}")
             return None
         if not isinstance(message, dict):
-            self.check(name, False, f"the answer to {what} is a JSON {type(message).__name__}, not an object: {_preview(line)}")
+            self.check(name, False, f"the answer to {what} is a JSON {type(message).__name__}, not an object: {preview(line)}")
             return None
         return message
 
@@ -220,13 +221,13 @@ class Smoke:
         while True:
             try:
                 extra.append(self.proc.receive(time.monotonic() + 0.2))
-            except (_Timeout, _EndOfOutput):
+            except (ReadTimeout, EndOfOutput):
                 break
         if status is None:
             self.check("stop", False, "the engine was still running 5 s after 'stop' and the end of its input")
         elif extra:
             self.check("stop", False, f"exited ({status}) but wrote {len(extra)} unexpected line(s) on stdout, "
-                                      f"first: {_preview(extra[0])}")
+                                      f"first: {preview(extra[0])}")
         else:
             self.check("stop", True, f"exited with status {status} after 'stop'")
 

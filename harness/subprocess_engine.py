@@ -12,21 +12,15 @@ engine is restarted, handshake replayed, for the next case. Such an error carrie
 With ``max_restarts`` set, the engine itself gives up after that many restarts in a row with
 no answered case between them, raising ``TooManyRestarts`` (an ``EngineGaveUp``).
 
-The engine runs in a session of its own; its whole process group is killed on a timeout, a
-restart, an interrupt and at the end, so no child it forked can hold its stdout open or live
-on. Lines are read up to ``MAX_LINE_BYTES`` with at most ``QUEUED_LINES`` waiting (blank lines
-are dropped), and parsed as strict JSON (``harness.replies``: no NaN, bounded numbers).
+The child process and its pipes (a session of its own, bounded lines, the stderr ring buffer,
+killing the whole process group) are ``harness.engine_process``; this module is the protocol
+conversation over it: the handshake, one ``run`` per case, the checks of each reply, restarts.
 """
 
 from __future__ import annotations
 
-import collections
-import json
 import os
-import queue
 import shlex
-import signal
-import subprocess
 import sys
 import threading
 import time
@@ -35,222 +29,13 @@ from typing import Any, Mapping, Sequence
 from castrules.harness import __version__, replies, schemas
 from castrules.harness.engine_errors import (EngineCrashed, EngineFailure, EngineLoadError, EngineProtocolError,
                                             EngineStartError, EngineTimeout, TooManyRestarts)
-
+from castrules.harness.engine_process import (STDERR_LINES, STOP_GRACE, EndOfOutput, EngineProcess, ReadTimeout,
+                                              decode_line, preview)
 from castrules.model.protocol import PROTOCOL_VERSION  # defined once, in the model
+
 DEFAULT_TIMEOUT = 10.0           # seconds per case
 DEFAULT_STARTUP_TIMEOUT = 30.0   # seconds from launch to the hello reply (a JVM may be slow)
 DEFAULT_MAX_RESTARTS = None      # restarts in a row before the engine gives up itself (None: the run decides)
-STOP_GRACE = 2.0                 # seconds an engine has to exit after "stop"
-MAX_LINE_BYTES = 16 * 1024 * 1024
-EXIT_POLL = 0.1                  # seconds between checks that the engine process still lives
-QUEUED_LINES = 4                 # lines read ahead of the harness: memory stays under a few MAX_LINE_BYTES
-STDERR_LINES = 200               # ring buffer of the engine's stderr, per process
-STDERR_LINE_CHARS = 500
-DIAGNOSTIC_LINES = 40            # how much of that tail is attached to an error
-
-
-class _Timeout(Exception):
-    pass
-
-
-class _EndOfOutput(Exception):
-    pass
-
-
-_EOF = object()
-
-
-class EngineProcess:
-    """One child process: a writer thread, a stdout reader thread, a stderr ring buffer."""
-
-    def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None = None, cwd: str | None = None,
-                 stderr_lines: int = STDERR_LINES) -> None:
-        kwargs: dict[str, Any] = {}
-        if os.name == "posix":
-            kwargs["start_new_session"] = True   # so that a wrapper script's children die with it
-        elif os.name == "nt":
-            kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
-        try:
-            self.popen = subprocess.Popen(list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=subprocess.PIPE, env=None if env is None else dict(env),
-                                          cwd=cwd, **kwargs)
-        except FileNotFoundError as exc:
-            raise EngineStartError(f"cannot start the engine: no such program {argv[0]!r} ({exc.strerror})") from exc
-        except PermissionError as exc:
-            raise EngineStartError(f"cannot start the engine: {argv[0]!r} is not executable ({exc.strerror})") from exc
-        except OSError as exc:
-            raise EngineStartError(f"cannot start the engine {argv[0]!r}: {exc}") from exc
-        self.argv = list(argv)
-        self.lines: queue.Queue = queue.Queue(maxsize=QUEUED_LINES)
-        self._closed = threading.Event()
-        self._outbox: queue.SimpleQueue = queue.SimpleQueue()
-        self.stderr: collections.deque[str] = collections.deque(maxlen=stderr_lines)
-        self.stderr_dropped = 0
-        self.stderr_total = 0            # lines read so far (a case's own lines are those read while it ran)
-        self._threads = [
-            threading.Thread(target=self._read_stdout, name="engine-stdout", daemon=True),
-            threading.Thread(target=self._read_stderr, name="engine-stderr", daemon=True),
-            threading.Thread(target=self._write_stdin, name="engine-stdin", daemon=True),
-        ]
-        for thread in self._threads:
-            thread.start()
-
-    # -- threads -------------------------------------------------------------------------
-    def _read_stdout(self) -> None:
-        stream = self.popen.stdout
-        try:
-            while True:
-                line = stream.readline(MAX_LINE_BYTES)
-                if not line:
-                    break
-                if line.strip() and not self._put(line):
-                    return
-        except (OSError, ValueError):
-            pass
-        self._put(_EOF)
-
-    def _put(self, item: object) -> bool:
-        """Queue a line, waiting while the queue is full; False once the process is finished."""
-        while not self._closed.is_set():
-            try:
-                self.lines.put(item, timeout=0.1)
-                return True
-            except queue.Full:
-                continue
-        return False
-
-    def _read_stderr(self) -> None:
-        stream = self.popen.stderr
-        try:
-            for raw in iter(lambda: stream.readline(STDERR_LINE_CHARS * 4), b""):
-                text = raw.decode("utf-8", "replace").rstrip("\r\n")
-                if len(text) > STDERR_LINE_CHARS:
-                    text = text[:STDERR_LINE_CHARS] + " [...]"
-                if len(self.stderr) == self.stderr.maxlen:
-                    self.stderr_dropped += 1
-                self.stderr.append(text)
-                self.stderr_total += 1
-        except (OSError, ValueError):
-            pass
-
-    def _write_stdin(self) -> None:
-        stream = self.popen.stdin
-        while True:
-            data = self._outbox.get()
-            if data is None:
-                break
-            try:
-                stream.write(data)
-                stream.flush()
-            except (OSError, ValueError):
-                break
-        try:
-            stream.close()
-        except (OSError, ValueError):
-            pass
-
-    # -- use -----------------------------------------------------------------------------
-    def send(self, message: Mapping[str, Any]) -> None:
-        # ASCII only (non-ASCII escaped): safe whatever the engine's default charset is.
-        self._outbox.put(json.dumps(message, separators=(",", ":")).encode("ascii") + b"\n")
-
-    def close_stdin(self) -> None:
-        self._outbox.put(None)
-
-    def receive(self, deadline: float) -> bytes:
-        """The next non-blank line from stdout; ``_Timeout`` or ``_EndOfOutput`` otherwise.
-
-        The end of output is also the engine's own exit: a child it forked may hold stdout
-        open, and waiting for that pipe to close would wait out the whole timeout."""
-        exited_at: float | None = None
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise _Timeout()
-            try:
-                line = self.lines.get(timeout=min(remaining, EXIT_POLL))
-            except queue.Empty:
-                if self.popen.poll() is None:
-                    continue
-                if exited_at is None:
-                    exited_at = time.monotonic()   # let the reader pass on what it wrote last
-                elif time.monotonic() - exited_at >= EXIT_POLL:
-                    raise _EndOfOutput() from None
-                continue
-            if line is _EOF:
-                self.lines.put_nowait(_EOF)  # stays at end of output (the queue has room: it was just taken)
-                raise _EndOfOutput()
-            if line.strip():
-                return line
-
-    def alive(self) -> bool:
-        return self.popen.poll() is None
-
-    def exit_status(self, wait: float = 0.5) -> int | None:
-        try:
-            return self.popen.wait(timeout=wait)
-        except subprocess.TimeoutExpired:
-            return None
-
-    def kill(self) -> None:
-        """Kill the whole process group now (a child that outlived the engine included)."""
-        self.kill_group()
-        if self.popen.poll() is None:
-            try:
-                self.popen.kill()
-            except OSError:
-                pass
-        self.exit_status(wait=2.0)
-        self._finish()
-
-    def kill_group(self) -> None:
-        """SIGKILL to every process of the engine's session, whether or not its leader lives."""
-        if os.name != "posix":
-            return
-        try:
-            os.killpg(self.popen.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError, OSError):
-            pass
-
-    def stop(self, grace: float = STOP_GRACE) -> None:
-        """Ask politely (``stop``, then end of input), then kill."""
-        if self.popen.poll() is None:
-            self.send({"type": "stop"})
-            self.close_stdin()
-            if self.exit_status(wait=grace) is None:
-                self.kill()
-                return
-        self.kill_group()  # the engine exited: nothing it started lives on
-        self._finish()
-
-    def _finish(self) -> None:
-        self._closed.set()
-        self.close_stdin()
-        for thread in self._threads[:2]:   # let the readers drain what the process wrote last
-            thread.join(timeout=0.5)
-        for stream in (self.popen.stdout, self.popen.stderr):
-            try:
-                stream.close()
-            except (OSError, ValueError):
-                pass
-
-    def stderr_tail(self, lines: int = DIAGNOSTIC_LINES) -> str:
-        tail = list(self.stderr)[-lines:]
-        skipped = len(self.stderr) - len(tail) + self.stderr_dropped
-        if skipped and tail:
-            tail.insert(0, f"[... {skipped} earlier stderr line(s) not shown]")
-        return "\n".join(tail)
-
-
-def _preview(line: bytes, limit: int = 120) -> str:
-    text = line.decode("utf-8", "replace").rstrip("\r\n")
-    return repr(text if len(text) <= limit else text[:limit] + "...")
-
-
-def _decode(line: bytes) -> Any:
-    if len(line) >= MAX_LINE_BYTES and not line.endswith(b"\n"):
-        raise ValueError(f"a line longer than {MAX_LINE_BYTES} bytes")
-    return replies.loads(line)
 
 
 class SubprocessEngine:
@@ -324,18 +109,18 @@ class SubprocessEngine:
         limit = self.startup_timeout
         try:
             line = proc.receive(time.monotonic() + limit)
-        except _Timeout:
+        except ReadTimeout:
             raise EngineStartError(f"the engine did not answer hello within {limit:g} s (startup timeout)") from None
-        except _EndOfOutput:
+        except EndOfOutput:
             status = proc.exit_status()
             how = f"exited with status {status}" if status is not None else "closed its stdout"
             raise EngineStartError(f"the engine {how} before answering hello") from None
         try:
-            reply = _decode(line)
+            reply = decode_line(line)
         except ValueError:
-            raise EngineStartError(f"the engine's answer to hello is not JSON: {_preview(line)}") from None
+            raise EngineStartError(f"the engine's answer to hello is not JSON: {preview(line)}") from None
         if not isinstance(reply, dict):
-            raise EngineStartError(f"the engine's answer to hello is not a JSON object: {_preview(line)}")
+            raise EngineStartError(f"the engine's answer to hello is not a JSON object: {preview(line)}")
         if reply.get("type") == "refuse":
             theirs = reply.get("protocol")
             speaks = f" (it speaks protocol {theirs})" if theirs is not None else ""
@@ -343,7 +128,7 @@ class SubprocessEngine:
                                    f"(castrules {__version__}) speaks{speaks}: {reply.get('reason', 'no reason given')}")
         if reply.get("type") != "hello":
             raise EngineStartError(f"the engine answered hello with a message of type {reply.get('type')!r}, "
-                                   f"expected 'hello': {_preview(line)}")
+                                   f"expected 'hello': {preview(line)}")
         if reply.get("protocol") != PROTOCOL_VERSION:
             raise EngineStartError(f"protocol version mismatch: the engine speaks protocol {reply.get('protocol')!r}, "
                                    f"this harness (castrules {__version__}) speaks protocol {PROTOCOL_VERSION}")
@@ -400,28 +185,28 @@ class SubprocessEngine:
         proc.send({"type": "run", "seq": seq, "request": request})
         try:
             line = proc.receive(time.monotonic() + self.timeout)
-        except _Timeout:
+        except ReadTimeout:
             raise self._fail(proc, EngineTimeout, f"no answer within {self.timeout:g} s; the engine was killed "
                                                   "and will be restarted for the next case") from None
-        except _EndOfOutput:
+        except EndOfOutput:
             status = proc.exit_status()
             how = f"exited with status {status}" if status is not None else "closed its stdout"
             raise self._fail(proc, EngineCrashed, f"the engine {how} while running the case (run seq {seq})") from None
         try:
-            message = _decode(line)
+            message = decode_line(line)
         except replies.ReplyError as exc:
             # JSON, but not data an observation may hold (NaN, a huge number): this case's error
-            error = EngineProtocolError(f"the engine's answer is not strict JSON data ({exc}): {_preview(line)}",
+            error = EngineProtocolError(f"the engine's answer is not strict JSON data ({exc}): {preview(line)}",
                                         proc.stderr_tail())
             self._after_case(proc)
             raise error from None
         except ValueError as exc:
             why = f" ({exc})" if "longer than" in str(exc) else ""
-            raise self._fail(proc, EngineProtocolError, f"the engine wrote a line that is not JSON{why}: {_preview(line)}") from None
+            raise self._fail(proc, EngineProtocolError, f"the engine wrote a line that is not JSON{why}: {preview(line)}") from None
         if not isinstance(message, dict) or message.get("type") != "result":
             what = f"a message of type {message.get('type')!r}" if isinstance(message, dict) else f"a JSON {type(message).__name__}"
             raise self._fail(proc, EngineProtocolError, f"the engine answered run seq {seq} with {what}, "
-                                                        f"expected a result: {_preview(line)}")
+                                                        f"expected a result: {preview(line)}")
         if message.get("seq") != seq:
             raise self._fail(proc, EngineProtocolError, f"wrong sequence number: the engine answered seq "
                                                         f"{message.get('seq')!r} to run seq {seq}")

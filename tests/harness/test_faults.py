@@ -205,14 +205,14 @@ def test_numbers_no_observation_can_hold_are_that_cases_error(mode):
 
 
 def test_engine_output_is_bounded_blank_lines_dropped_and_long_lines_that_cases_error(monkeypatch):
-    from castrules.harness import subprocess_engine
+    from castrules.harness import engine_process
 
     engine = load_engine(fake("flood", "--mode", "blank"), timeout=10)
     try:
         assert [run_case(engine, make_case(i), CATALOG).status for i in IDS] == [Status.PASS] * 3
     finally:
         engine.close()
-    monkeypatch.setattr(subprocess_engine, "MAX_LINE_BYTES", 1000)
+    monkeypatch.setattr(engine_process, "MAX_LINE_BYTES", 1000)
     engine = load_engine(fake("flood", "--mode", "long", "--count", "5000"), timeout=10)
     try:
         results = [run_case(engine, make_case(i), CATALOG) for i in IDS]
