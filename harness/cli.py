@@ -22,6 +22,8 @@ from castrules.harness.engine import close, load_engine, oracle_explainer
 from castrules.harness.engine_errors import EngineGaveUp, EngineLoadError
 from castrules.harness.exits import EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE
 from castrules.harness.expectations import ExpectationsError, default_expectations
+from castrules.harness.output_paths import (RUN_OUTPUTS, OutputFailures, OutputPath,
+                                             check_output_paths, outputs_of)
 from castrules.harness.outputs import write_outputs
 from castrules.harness.progress import Progress, choose_mode
 from castrules.harness.report_jsonl import ReportWriter, header
@@ -214,15 +216,22 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    check_output_paths([OutputPath("--out", args.out)])
     suite = load_suite()
     bundle = build_bundle(suite)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(bundle, indent=1, ensure_ascii=False), encoding="utf-8")
+    failures = OutputFailures()
+    if not failures.attempt(f"--out {args.out}", lambda: _write_bundle(args.out, bundle)):
+        return EXIT_USAGE
     print(f"wrote {len(bundle['cases'])} cases and {len(bundle['catalog'])} cards to {args.out}")
     if suite.problems:
         _print_problems(suite)
         return EXIT_USAGE
     return EXIT_OK
+
+
+def _write_bundle(path: Path, bundle: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(bundle, indent=1, ensure_ascii=False), encoding="utf-8")
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -237,6 +246,7 @@ def _run_selection(args: argparse.Namespace) -> int:
     from castrules.harness import execution
     from castrules.harness.session import Ending, Policy, interrupt_status
 
+    check_output_paths(outputs_of(args, RUN_OUTPUTS))   # before anything runs: a typo costs no run
     suite, cases = _load(args)
     if suite.problems:
         _print_problems(suite)
@@ -250,6 +260,7 @@ def _run_selection(args: argparse.Namespace) -> int:
     results: list[Result] = []
     writer = run = None
     finished = False
+    failures = OutputFailures()
     expectations_path = expectations_to_apply(args.expectations, args.update_expectations)
     try:
         expectations = default_expectations(engine, expectations_path)
@@ -259,7 +270,7 @@ def _run_selection(args: argparse.Namespace) -> int:
                                                                  args.ids, args.shard, args.cases))
         started = time.monotonic()
         if args.report:
-            writer = ReportWriter(args.report, head)
+            writer = ReportWriter(args.report, head, failures)
 
         def consume(result: Result) -> None:
             results.append(result)
@@ -284,9 +295,10 @@ def _run_selection(args: argparse.Namespace) -> int:
         execution.close_all(engines, abort=not finished or run.ending is Ending.INTERRUPTED)
     print_report(results, engine, suite, quiet=args.quiet, tables=not args.no_tables, selected=len(cases))
     details = RunDetails.from_report(head, {"duration": time.monotonic() - started, "ended": run.ending.value})
-    write_outputs(args, results, engine, suite, details=details)
+    write_outputs(args, results, engine, suite, details=details, failures=failures)
     if args.update_expectations and run.ending is Ending.COMPLETED:
-        update_expectations(args.update_expectations, expectations, results, engine.name)
+        failures.attempt(f"--update-expectations {args.update_expectations}",
+                         lambda: update_expectations(args.update_expectations, expectations, results, engine.name))
     if run.ending is not Ending.COMPLETED:
         done = sum(r.status is not Status.NOT_RUN for r in results)
         print(f"castrules: the run ended early ({run.ending.value}) after {done} of {len(cases)} cases; "
@@ -294,7 +306,7 @@ def _run_selection(args: argparse.Namespace) -> int:
         if args.update_expectations:
             print(f"castrules: {args.update_expectations} left as it was: the run did not finish", file=sys.stderr)
         return interrupt_status(run.cause) if run.ending is Ending.INTERRUPTED else EXIT_UNEXPECTED
-    if suite.problems:
+    if suite.problems or failures:   # an output asked for and not written is no success
         return EXIT_USAGE
     if args.update_expectations:
         return EXIT_OK   # the file now describes this run: writing it is the job, and it is done

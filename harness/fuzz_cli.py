@@ -6,9 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from castrules.harness.fuzzing import fuzz
+from castrules.harness.fuzzing import fuzz, write_finding
+from castrules.harness.output_paths import OutputFailures, OutputKind, OutputPath, check_output_paths
 
-EXIT_OK, EXIT_FOUND = 0, 1
+EXIT_OK, EXIT_FOUND, EXIT_NOT_WRITTEN = 0, 1, 2
 
 
 def register(subparsers) -> None:
@@ -29,7 +30,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     def progress(n: int) -> None:
         print(f"  {n} cases...", file=sys.stderr, flush=True)
 
-    report = fuzz(args.engine, args.examples, args.seed, args.out, args.reference,
+    check_output_paths([OutputPath("--out", args.out, OutputKind.FOLDER)])   # before the search, not after it
+    report = fuzz(args.engine, args.examples, args.seed, None, args.reference,
                   progress=None if args.quiet else progress, shrink_runs=args.shrink_runs)
     print(f"{report.tried} examples, {report.examples} distinct generated cases ({report.compared} compared, "
           f"{report.unsupported} unsupported by the engine) in {report.seconds:.1f}s, seed {args.seed}")
@@ -37,10 +39,17 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         print("no disagreement with the oracle")
         return EXIT_OK
     verdict = report.verdict
-    print(f"FOUND ({verdict.kind}) after {report.examples} cases; minimal case written to {report.path}")
+    failures = OutputFailures()
+    if failures.attempt(f"--out {args.out}", lambda: setattr(report, "path", write_finding(report.finding, args.out))):
+        print(f"FOUND ({verdict.kind}) after {report.examples} cases; minimal case written to {report.path}")
+    else:   # not lost: the case goes to stdout instead
+        import yaml
+
+        print(f"FOUND ({verdict.kind}) after {report.examples} cases; the minimal case could not be written, here it is:")
+        print(yaml.safe_dump(dict(report.finding), sort_keys=False, allow_unicode=True, width=110), end="")
     if verdict.message:
         print("  " + verdict.message)
     for n, mismatch in verdict.mismatches[:10]:
         print(f"  {mismatch}")
     print("Its expectations are the oracle's: check each against the rules before adding it to the suite.")
-    return EXIT_FOUND
+    return EXIT_NOT_WRITTEN if failures else EXIT_FOUND

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from castrules.harness.coverage import print_coverage
+from castrules.harness.output_paths import REPORT_OUTPUTS, check_output_paths, outputs_of
 from castrules.harness.rerender import compare_files, rerender
 
 
@@ -31,6 +32,7 @@ def register(sub) -> None:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    check_output_paths(outputs_of(args, REPORT_OUTPUTS))
     if args.compare:
         if args.reports:
             raise ValueError("give either reports to render or --compare OLD.jsonl NEW.jsonl, not both")

@@ -17,6 +17,7 @@ from typing import IO, Any, Iterable
 
 from castrules.harness import __version__
 from castrules.harness.contract import ReasonDetail
+from castrules.harness.output_paths import OutputFailures, OutputPathError, describe_os_error
 from castrules.harness.results import Result, Status
 from castrules.harness.textsafe import json_line
 from castrules.harness.summary import totals
@@ -55,18 +56,47 @@ def footer(results: Iterable[Result], duration: float, ended: str = "completed",
 
 
 class ReportWriter:
-    """Writes a report line by line, flushing each so nothing is lost on interruption."""
+    """Writes a report line by line, flushing each so nothing is lost on interruption.
 
-    def __init__(self, path: Path, head: dict) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: IO[str] = path.open("w", encoding="utf-8")
+    A path that cannot be opened is an ``OutputPathError`` (a usage error, before any case
+    runs). A write failing later (a full disk) is recorded in ``failures`` once and the
+    report is given up; the run and its other outputs go on.
+    """
+
+    def __init__(self, path: Path, head: dict, failures: OutputFailures | None = None,
+                 option: str = "--report") -> None:
+        self.label = f"{option} {path}"
+        self.failures = failures if failures is not None else OutputFailures()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._file: IO[str] | None = path.open("w", encoding="utf-8")
+        except OSError as exc:
+            raise OutputPathError(f"{self.label}: {describe_os_error(exc)}") from None
         self._started = time.perf_counter()
         self._results: list[Result] = []
         self._emit(head)
 
+    @property
+    def failed(self) -> bool:
+        return self._file is None
+
     def _emit(self, line: dict) -> None:
-        self._file.write(json_line(line) + "\n")   # whatever an engine sent, one valid line
-        self._file.flush()
+        if self._file is None:
+            return
+        try:
+            self._file.write(json_line(line) + "\n")   # whatever an engine sent, one valid line
+            self._file.flush()
+        except OSError as exc:
+            self.failures.record(self.label, exc)
+            self._abandon()
+
+    def _abandon(self) -> None:
+        handle, self._file = self._file, None
+        try:
+            if handle is not None:
+                handle.close()
+        except OSError:   # the buffered rest cannot be written either; already reported
+            pass
 
     def add(self, result: Result) -> None:
         self._results.append(result)
@@ -76,7 +106,12 @@ class ReportWriter:
         """End the report; ``complete`` is False when the run did not finish (no footer then)."""
         if complete:
             self._emit(footer(self._results, time.perf_counter() - self._started, ended, reason))
-        self._file.close()
+        if self._file is not None:
+            try:
+                self._file.close()
+            except OSError as exc:
+                self.failures.record(self.label, exc)
+            self._file = None
 
 
 @dataclass

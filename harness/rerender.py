@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from castrules.harness.exits import EXIT_OK, EXIT_UNEXPECTED, EXIT_USAGE
+from castrules.harness.output_paths import OutputFailures
 from castrules.harness.outputs import write_outputs
 from castrules.harness.report_jsonl import Report, read_report, write_report
 from castrules.harness.report_merge import Change, compare, merge
@@ -45,17 +46,18 @@ def rerender(paths: Sequence[Path], targets: Any, suite=None) -> int:
     report = loaded[0][1] if len(loaded) == 1 else merge(loaded)
     results = report.results()
     engine = RecordedEngine(report.header["engine"]["name"], report.header["engine"]["version"])
+    failures = OutputFailures()
     if getattr(targets, "jsonl", None):
-        write_report(targets.jsonl, report)
+        failures.attempt(f"--jsonl {targets.jsonl}", lambda: write_report(targets.jsonl, report))
     if suite is None:
         from castrules.harness.suite import load_suite
 
         suite = load_suite()
-    write_outputs(targets, results, engine, suite, truncated=report.truncated, details=report.details())
+    write_outputs(targets, results, engine, suite, truncated=report.truncated, details=report.details(), failures=failures)
     merged = f" (merged from {len(loaded)} reports)" if len(loaded) > 1 else ""
     print(safe_text(f"{engine.name} {engine.version}: {len(results)} of {report.header['cases']} cases{merged}: "
                     f"{format_totals(totals(results))}" + (" (TRUNCATED)" if report.truncated else "")))
-    if report.truncated:
+    if report.truncated or failures:
         return EXIT_USAGE
     return EXIT_UNEXPECTED if any(r.status.is_unexpected for r in results) else EXIT_OK
 
@@ -69,11 +71,18 @@ def compare_files(old_path: Path, new_path: Path, targets: Any) -> int:
     if old.header is None or new.header is None:
         return EXIT_USAGE
     comparison = compare(old, new)
-    for path, render in ((getattr(targets, "markdown", None), report_compare.render_markdown),
-                         (getattr(targets, "html", None), report_compare.render_html),
-                         (getattr(targets, "json", None), report_compare.render_json)):
+    failures = OutputFailures()
+    for option, render in (("--markdown", report_compare.render_markdown), ("--html", report_compare.render_html),
+                           ("--json", report_compare.render_json)):
+        path = getattr(targets, option[2:], None)
         if path:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(render(comparison), encoding="utf-8")
+            failures.attempt(f"{option} {path}", lambda: _write_text(path, render(comparison)))
     sys.stdout.write(report_compare.render_text(comparison))
+    if failures:
+        return EXIT_USAGE
     return EXIT_UNEXPECTED if comparison.of(Change.REGRESSION) else EXIT_OK
+
+
+def _write_text(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
