@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from castrules.harness import paths
+from castrules.harness import paths, schemas
 from castrules.harness.contract import Contract
 from castrules.harness.documents import DocumentError, load_document, read_text
 from castrules.harness.problems import Problem
@@ -53,6 +53,7 @@ def load(root: Path | None = None) -> Vocabulary:
     features = _load_optional(cases / "features.yaml", {}, problems, root)
     reasons_doc = _load_optional(schema / "reasons.json", {}, problems, root)
     rules_doc = _load_optional(schema / "rules-index.json", {}, problems, root)
+    _check_rules_index(rules_doc, schema, problems, root)
     rulings = _load_optional(cases / "rulings.yaml", {}, problems, root)
     contract = _contract(_load_optional(cases / "observations.yaml", {}, problems, root), features, problems)
     retired_file = cases / "retired-ids.txt"
@@ -76,6 +77,15 @@ def load(root: Path | None = None) -> Vocabulary:
         problems=tuple(problems),
         contract=contract,
     )
+
+
+def _check_rules_index(doc: dict, schema: Path, problems: list[Problem], root: Path) -> None:
+    """The rules index against its schema (a rule's status needs its reason), when both are there."""
+    if not doc or not (schema / "rules-index.schema.json").exists():
+        return
+    where = str((schema / "rules-index.json").relative_to(root))
+    for pointer, message in schemas.errors("rules-index", doc):
+        problems.append(Problem(where, pointer, message, None, "schema"))
 
 
 def _contract(doc: dict, features: dict, problems: list[Problem]) -> Contract | None:
