@@ -6,10 +6,11 @@ from dataclasses import replace
 
 from castrules.model import steps
 
+from . import payment
 from .characteristics import chars
 from .errors import Illegal, RequestError
+from .payer import CostContext, LifePart, ManaPart, Paying, ability_cost_parts, check_costs, pay_costs
 from .refs import object_of, plain, player_of
-from .seams import rules
 from .state import State
 from .trace import Trace
 from .zones import move
@@ -35,17 +36,15 @@ def step_activate(state: State, step: steps.Activate, trace: Trace) -> tuple[Sta
     if not 0 <= idx < len(abilities):
         raise Illegal(Reason.INVALID_ACTION, f"{oid} has no activated ability #{idx}")
     ab = abilities[idx]
-    rules().check_tap_cost(state, obj, ab)
+    paying = CostContext(player, Paying.ABILITY, oid, activate=payment.auto_activate)
+    check_costs(state, ability_cost_parts(ab.cost, oid), paying)     # the costs X does not change
     mana = ManaCost.parse(ab.cost.mana or "")
     x = _ability_x(mana, step.x, oid, trace)        # 602.2b -> 601.2b: X before targets
     assigned = assign_targets(state, ab.targets, step.targets, player, oid)
-    cost = resolve_choices(mana, x)
-    state = _pay_mana_for(state, player, step, cost, trace)
+    state, used = _activate_listed(state, player, step, resolve_choices(mana, x), trace)
+    state = pay_costs(state, ability_cost_parts(ab.cost, oid, resolve_choices(mana, x), step.auto_pay, used), paying,
+                      trace)
     obj = state.obj(oid)
-    if ab.cost.tap:
-        state = state.with_obj(replace(obj, tapped=True))
-    if ab.cost.untap:
-        state = state.with_obj(replace(obj, tapped=False))
     aid, n = f"{oid}_ability", 1
     while aid in state.objects:
         n += 1
@@ -60,17 +59,15 @@ def step_activate(state: State, step: steps.Activate, trace: Trace) -> tuple[Sta
     return _ok(state)
 
 
-def _pay_mana_for(state: State, player: str, step: steps.Paying, cost, trace: Trace) -> State:
-    """Pay an activation's or special action's mana: the listed mana abilities first, then
-    (with pay: auto) whatever the solver finds; all or nothing (602.2b, 601.2g-h)."""
-    from . import payment
-
+def _activate_listed(state: State, player: str, step: steps.Paying, cost, trace: Trace) -> tuple[State, frozenset[str]]:
+    """602.2b -> 601.2g: the mana abilities the step lists, before the payer pays (then, with
+    pay: auto, whatever the solver finds); the listed objects, which auto payment leaves alone."""
     activations = step.mana_abilities
     listed = tuple((m.object, m.ability, plain(m.produce)) for m in activations)
     sacs = tuple(m.sacrifice for m in activations)
     orders = tuple(m.replacements for m in activations)
     state = payment.activate_listed(state, player, listed, cost, trace, sacrifices=sacs, orders=orders)
-    return payment.pay_mana(state, player, cost, step.auto_pay, frozenset(o for o, _, _ in listed), trace)
+    return state, frozenset(o for o, _, _ in listed)
 
 
 def _ability_x(mana, x, oid: str, trace: Trace, rule: str = "107.3k", note: str | None = None) -> int | None:
@@ -119,7 +116,9 @@ def step_special_action(state: State, step: steps.SpecialAction, trace: Trace) -
     x = _ability_x(mana, step.x, oid, trace, rule="107.3d",
                    note=f"X = {step.x} chosen by {player} immediately before paying the suspend cost")
     cost = resolve_choices(mana, x)
-    state = _pay_mana_for(state, player, step, cost, trace)
+    state, used = _activate_listed(state, player, step, cost, trace)
+    state = pay_costs(state, (ManaPart(cost, step.auto_pay, used),),
+                      CostContext(player, Paying.SPECIAL_ACTION, oid, activate=payment.auto_activate), trace)
     n = obj.base.suspend.time_counters
     n = (x or 0) if n == "X" else int(n)
     state = move(state, oid, "exile", trace, note="suspended, a special action; not cast", rules=("116.2f",))
@@ -135,7 +134,6 @@ def step_pay_mana_cost(state: State, step: steps.PayManaCost, trace: Trace) -> t
     chosen or determined as it was cast. Paid at once from the pool and the player's mana
     abilities (engine's choices, hybrid halves and mana before life as in a cast); no partial
     payment. No mana cost: unpayable (118.6)."""
-    from . import payment
     from .announcements import cost_values as _cost_values
     from .casting import CastSpec, _candidates
     from .costs import resolve_choices
@@ -160,8 +158,8 @@ def step_pay_mana_cost(state: State, step: steps.PayManaCost, trace: Trace) -> t
         attempt = Trace(trace.step)
         cost = resolve_choices(c.mana_cost, cx, list(hyb), list(phy), y=cy, z=cz)
         try:
-            new = rules().pay_life(state, player, cost.life, attempt)
-            new = payment.pay_mana(new, player, cost, True, frozenset(), attempt)
+            new = pay_costs(state, (LifePart(cost.life, phyrexian=True), ManaPart(cost, auto=True)),
+                            CostContext(player, Paying.EFFECT, oid, activate=payment.auto_activate), attempt)
         except Illegal as exc:
             first = first or exc
             continue

@@ -15,8 +15,9 @@ from .announcements import (additional_costs, announce_division, announce_modes,
 from .cast_permissions import check_prohibitions, check_timing, flash_permissions, prohibited, zone_permission
 from .cast_spec import CastSpec, parse_cast  # noqa: F401  (parse_cast: re-exported for the steps that cast)
 from .characteristics import chars, matches
-from .costs import ManaCost, concrete_text, hybrid_options, phyrexian_count, resolve_choices
+from .costs import ConcreteCost, ManaCost, concrete_text, hybrid_options, phyrexian_count, resolve_choices
 from .errors import Illegal, RequestError
+from .payer import CostContext, LifePart, ManaPart, Part, Paying, RevealPart, SacrificePart, can_pay, pay_costs
 from .reasons import Reason
 from .seams import rules
 from .state import Obj, State
@@ -168,20 +169,8 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
         if total is None:
             raise Illegal(Reason.UNPAYABLE_COST, f"{chars(state, spell).name} has no mana cost; an unpayable cost "
                                                  "can't be paid", rules=("118.6",))
-        for oid in spec.sacrifice:
-            if not sacrificable(state, prop, oid):
-                raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{oid} can't be sacrificed to pay the additional cost", rules=("118.8", "601.2h"))
-        for oid in spec.reveal:
-            if not _revealable(state, prop, oid):
-                raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{oid} is not a card in {caster}'s hand that the "
-                                                             "reveal cost asks for", rules=("118.8", "601.2h"))
-        state = rules().pay_life(state, caster, total.life, trace)
         used = frozenset(o for o, _, _ in spec.mana_abilities)
-        state = payment.pay_mana(state, caster, total, spec.auto_pay, used, trace, spell=spell)
-        for oid in spec.sacrifice:
-            state = move(state, oid, "graveyard", trace, note="sacrificed to pay an additional cost", rules=("601.2h",))
-        if spec.reveal:
-            trace.add("601.2h", f"{caster} reveals {', '.join(spec.reveal)} from their hand (an additional cost, 118.8)")
+        state = pay_costs(state, spell_cost_parts(state, prop, spec, total, used), _paying_for(prop, spell), trace)
     except Illegal as exc:
         exc.total_cost = total_text
         exc.life_paid = life if total is not None else None
@@ -197,23 +186,30 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     return state, result
 
 
-def sacrificable(state: State, prop: Proposal, oid: str) -> bool:
-    obj = state.objects.get(oid)
-    if obj is None or obj.zone != "battlefield" or obj.controller != prop.caster or oid == prop.spell:
-        return False
-    spell = state.obj(prop.spell)
-    c = chars(state, obj)
-    return any(matches(c, obj, a.sacrifice, prop.caster) for a in spell.base.additional_costs
-               if a.sacrifice is not None)
+def _paying_for(prop: Proposal, spell: Obj) -> CostContext:
+    return CostContext(prop.caster, Paying.SPELL, prop.spell, spell=spell, activate=payment.auto_activate)
 
 
-def _revealable(state: State, prop: Proposal, oid: str) -> bool:
-    obj = state.objects.get(oid)
-    if obj is None or obj.zone != "hand" or obj.owner != prop.caster or oid == prop.spell:
-        return False
-    spell = state.obj(prop.spell)
-    c = chars(state, obj)
-    return any(matches(c, obj, a.reveal, prop.caster) for a in spell.base.additional_costs if a.reveal is not None)
+def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: ConcreteCost,
+                     used: frozenset[str] = frozenset()) -> tuple[Part, ...]:
+    """601.2h: the parts of the spell's locked total: the sacrifices and reveals its additional
+    costs ask for (118.8), checked first, then its life (Phyrexian mana) and its mana."""
+    reveal_fits = tuple(a.reveal for a in state.obj(prop.spell).base.additional_costs if a.reveal is not None)
+    return (*sacrifice_parts(state, prop, spec.sacrifice),
+            *((RevealPart(reveal_fits, tuple(spec.reveal)),) if spec.reveal else ()),
+            LifePart(total.life, phyrexian=True),
+            ManaPart(total, auto=spec.auto_pay, used=used))
+
+
+def sacrifice_parts(state: State, prop: Proposal, chosen: Sequence[str]) -> tuple[SacrificePart, ...]:
+    """One part per permanent the caster sacrifices for the spell's additional costs (118.8)."""
+    fits = tuple(a.sacrifice for a in state.obj(prop.spell).base.additional_costs if a.sacrifice is not None)
+    return tuple(SacrificePart(fits, (oid,)) for oid in chosen)
+
+
+def can_sacrifice(state: State, prop: Proposal, chosen: Sequence[str]) -> bool:
+    """Could the caster sacrifice `chosen` for the spell's additional costs now?"""
+    return can_pay(state, sacrifice_parts(state, prop, chosen), _paying_for(prop, state.obj(prop.spell)))
 
 
 def _candidates(to_pay: ManaCost | None, spec: CastSpec) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:

@@ -151,13 +151,12 @@ def gain_life(state: State, player: str, n: int) -> State:
 
 def _add_mana(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
     from .costs import ManaType
-    from .mana_abilities import _first, _mana_text_units
+    from .mana_abilities import mana_from_text
     for p in _players(state, e.player, ctx):
         pl = state.player(p)
         pool = pl.pool
-        for u in _mana_text_units(e.mana or ""):
-            for t in _first(u):
-                pool = pool.add(ManaType(t))
+        for t in mana_from_text(e.mana or ""):
+            pool = pool.add(ManaType(t))
         state = state.with_player(replace(pl, pool=pool))
         trace.add("106.3", f"{p} adds {e.mana}")
     return state

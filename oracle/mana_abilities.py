@@ -5,8 +5,8 @@
 - 106.5: an ability that would add mana of an undefined type adds nothing.
 - 106.12: "tapped for mana" = a mana ability with {T} in its cost; 106.12b replacements
   (Contamination, Mana Reflection) change the production, 106.12a triggers add more.
-- 107.5 / 107.6 / 302.6: {T} and {Q} need a tapped/untapped permanent, and a creature must
-  have been controlled since its controller's turn began (haste aside).
+- 605.3b: an activation's costs ({T}, {Q}, mana from the pool, life, sacrifices; 107.5, 107.6,
+  302.6) are paid by the one payer (oracle.payer) before the ability resolves at once.
 """
 from __future__ import annotations
 
@@ -15,10 +15,12 @@ from typing import Callable, Sequence
 
 from .cards import Ability
 from .characteristics import chars, matches
-from .costs import ConcreteCost, ManaCost, ManaType, Supply, Unit, pay_from_pool, resolve_choices
+from .costs import ManaCost, ManaType, Supply, Unit, resolve_choices
 from .errors import Illegal
+from .payer import CostContext, Paying, TapPart, ability_cost_parts, can_pay, pay_costs
 from .reasons import Reason
 from .seams import rules
+from .spending import spendable_on
 from .state import Obj, State
 from .trace import Trace
 
@@ -45,11 +47,18 @@ def _mana_text_units(text: str) -> list[frozenset[str]]:
     return out
 
 
+def mana_from_text(text: str) -> tuple[str, ...]:
+    """The mana an effect adds from text, one type letter per mana, each unit's first option
+    (a hybrid symbol its first half): what "add {R}{G}" puts into a pool."""
+    return tuple(t for u in _mana_text_units(text) for t in _first(u))
+
+
 def _first(u: frozenset[str]) -> str:
     return sorted(u, key=lambda o: (len(o), ORDER.index(o[0])))[0]
 
 
-def _letters(u: frozenset[str]) -> frozenset[str]:
+def letters(u: frozenset[str]) -> frozenset[str]:
+    """The mana types a unit's options are made of."""
     return frozenset(ch for o in u for ch in o)
 
 
@@ -157,7 +166,7 @@ def could_produce(state: State, obj: Obj, visiting: frozenset[str] = frozenset()
         units = rules().mana_ability_units(state, obj, ab, visiting | {obj.id})
         units = apply_replacements(state, obj, ab, units)
         for u in units:
-            out |= _letters(u)
+            out |= letters(u)
     return frozenset(out)
 
 
@@ -203,18 +212,6 @@ def _stack_triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]
     return [(src.id, t.index) for src, t in _tap_triggers(state, obj, ab, produced) if not is_mana_trigger(t)]
 
 
-def check_tap_cost(state: State, obj: Obj, ab: Ability) -> None:
-    """107.5, 107.6, 302.6 for {T} and {Q}."""
-    c = chars(state, obj)
-    if ab.cost.tap and obj.tapped:
-        raise Illegal(Reason.ALREADY_TAPPED, f"{obj.id} is already tapped", rules=("107.5",))
-    if ab.cost.untap and not obj.tapped:
-        raise Illegal(Reason.ALREADY_UNTAPPED, f"{obj.id} is already untapped", rules=("107.6",))
-    if (ab.cost.tap or ab.cost.untap) and c.is_creature and obj.summoning_sick and "haste" not in c.keywords:
-        raise Illegal(Reason.SUMMONING_SICK,
-                      f"{obj.id} is a creature not controlled since its controller's turn began", rules=("302.6",))
-
-
 def find_mana_ability(state: State, player: str, oid: str, index: int) -> tuple[Obj, Ability]:
     obj = state.objects.get(oid)
     if obj is None or obj.zone != "battlefield" or obj.kind != "card":
@@ -227,15 +224,6 @@ def find_mana_ability(state: State, player: str, oid: str, index: int) -> tuple[
     return obj, abilities[index]
 
 
-def spendable_on(state: State, spell: Obj | None, entry) -> bool:
-    """106.6: may restricted mana `entry` (type, filter, controller, source) pay for `spell`?
-    Only spells qualify (never ability costs, spell None)."""
-    if spell is None:
-        return False
-    _, flt, controller, source = entry
-    return matches(chars(state, spell), spell, flt, controller, source)
-
-
 def activate(state: State, player: str, oid: str, index: int, produce: str | None, trace: Trace,
              chooser: Callable[[frozenset[str]], str] | None = None,
              sacrifice: Sequence[str] | None = None, order: Sequence[str] | None = None) -> State:
@@ -243,48 +231,13 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     `sacrifice`: the permanents a sacrifice cost sacrifices (the player's choice; default the
     first fitting one in setup order)."""
     obj, ab = find_mana_ability(state, player, oid, index)
-    rules().check_tap_cost(state, obj, ab)
-    before = state
-    p = state.player(player)
-    if ab.cost.mana:
-        cost = resolve_choices(ManaCost.parse(ab.cost.mana), None)
-        new_pool = pay_from_pool(cost, p.pool)
-        if new_pool is None:
-            raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
-                          f"{oid}'s ability costs {ab.cost.mana}; the pool holds {p.pool or 'nothing'}", rules=("602.2b",))
-        state = state.with_player(replace(p, pool=new_pool))
-    if ab.cost.life:
-        if state.player(player).life < ab.cost.life:
-            raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE, f"{player} can't pay {ab.cost.life} life", rules=("118.3",))
-        pl = state.player(player)
-        state = state.with_player(replace(pl, life=pl.life - ab.cost.life))
     if sacrifice is not None and ab.cost.sacrifice is None:
         raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
                       f"{oid}'s ability has no sacrifice cost; {', '.join(sacrifice)} named", rules=("602.2b",))
-    if ab.cost.sacrifice is not None:
-        if sacrifice is not None:
-            named = [state.objects.get(v) for v in sacrifice]
-            if (len(named) != 1 or named[0] is None or named[0].zone != "battlefield"
-                    or named[0].controller != player or named[0].kind != "card"
-                    or not matches(chars(state, named[0]), named[0], ab.cost.sacrifice, player)):
-                raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
-                              f"{', '.join(sacrifice) or 'nothing'} can't pay {oid}'s sacrifice cost: it needs one "
-                              f"permanent {player} controls that fits it", rules=("602.2b", "118.3"))
-            victim = named[0]
-        else:
-            victim = next((o for o in state.battlefield() if o.controller == player and o.kind == "card"
-                           and matches(chars(state, o), o, ab.cost.sacrifice, player)), None)
-        if victim is None:
-            raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
-                          f"{oid}'s ability needs a sacrifice and {player} has nothing to sacrifice", rules=("602.2b", "118.3"))
-        from .zones import move as _move
-        state = _move(state, victim.id, "graveyard", trace, note=f"sacrificed to pay {oid}'s mana ability")
-        if victim.id == oid:
-            obj = state.obj(oid)
-    if ab.cost.tap:
-        state = state.with_obj(replace(state.obj(oid), tapped=True))
-    if ab.cost.untap:
-        state = state.with_obj(replace(state.obj(oid), tapped=False))
+    before = state
+    mana = resolve_choices(ManaCost.parse(ab.cost.mana), None) if ab.cost.mana else None
+    state = pay_costs(state, ability_cost_parts(ab.cost, oid, mana, sacrifice=sacrifice),
+                      CostContext(player, Paying.MANA_ABILITY, oid), trace)
     # the ability resolves at once (605.3b): production is judged now, costs already paid
     units = rules().mana_ability_units(state, state.obj(oid), ab, frozenset())
     units = apply_replacements(state, state.obj(oid), ab, units, trace, order)
@@ -296,14 +249,11 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
             raise Illegal(Reason.INVALID_MANA_CHOICE, f"{oid} can't produce {{{produce}}} (its options: "
                           + ", ".join("".join("{%s}" % t for t in o) for o in sorted(u)) + ")")
         elif chooser is not None and len(u) > 1:
-            kind = chooser(_letters(u))
+            kind = chooser(letters(u))
             kind = kind if kind in u else kind * 2
         else:
             kind = _first(u)
         produced.extend(kind)
-    if ab.cost.sacrifice_self:
-        from .zones import move
-        state = move(state, oid, "graveyard", trace)
     if not units:
         trace.add(("106.5", "106.7"), f"{obj.base.name} ({oid}) adds no mana: no type can be defined")
     pl = state.player(player)
@@ -339,11 +289,8 @@ def free_tap_ability(state: State, obj: Obj) -> tuple[int, Ability] | None:
         cost = ab.cost
         if (cost.tap and not cost.untap and not cost.mana and not cost.life and not cost.sacrifice_self
                 and cost.sacrifice is None):
-            try:
-                rules().check_tap_cost(state, obj, ab)
-            except Illegal:
-                return None
-            return i, ab
+            ctx = CostContext(obj.controller, Paying.MANA_ABILITY, obj.id)
+            return (i, ab) if can_pay(state, (TapPart(obj.id),), ctx) else None
     return None
 
 
@@ -366,7 +313,7 @@ def supplies(state: State, player: str, exclude: frozenset[str] = frozenset(),
         units = apply_replacements(state, obj, ab, rules().mana_ability_units(state, obj, ab, frozenset()))
         extra = [frozenset(k) for who, k, _ in _triggers(state, obj, ab, [_first(u)[0] for u in units])
                  if who == player]
-        all_units = tuple(Unit(frozenset(ManaType(t) for t in _letters(u))) for u in units + extra)
+        all_units = tuple(Unit(frozenset(ManaType(t) for t in letters(u))) for u in units + extra)
         if all_units:
             out.append((Supply(obj.id, all_units), index))
     return out

@@ -5,8 +5,8 @@ any rule runs; it sits at the top of the oracle's imports and nothing below impo
 """
 from __future__ import annotations
 
-from . import (casting, characteristics, copying, costs, effects, mana_abilities, payment, prowl, scenario,
-               snapshot, total_cost, turns)
+from . import (casting, characteristics, copying, costs, effects, mana_abilities, payer, prowl, scenario, snapshot,
+               total_cost, turns)
 from .seams import Rules, install_real
 
 REAL_RULES = Rules(
@@ -14,11 +14,11 @@ REAL_RULES = Rules(
     modifier_applies=total_cost.modifier_applies, modifier_matches=characteristics.matches,
     modifier_count=total_cost.modifier_count, order_reductions=total_cost.order_reductions,
     cost_floor=costs.apply_floor, reduce_generic=costs.reduce_generic, reduce_typed=costs.reduce_typed,
-    one_alternative_cost=casting.one_alternative_cost, pay_spell=casting.pay, pay_life=payment.pay_life,
+    one_alternative_cost=casting.one_alternative_cost, pay_spell=casting.pay, life_payable=payer.life_payable,
     prowl_enabler=prowl.prowl_enabler,
     characteristics=characteristics.compute_characteristics, cost_mana_value=characteristics.cost_mana_value,
     object_view=snapshot.object_view,
-    check_tap_cost=mana_abilities.check_tap_cost, mana_ability_units=mana_abilities.base_units,
+    check_tap_cost=payer.check_tap, mana_ability_units=mana_abilities.base_units,
     copy_spell=copying.copy_spell, copy_permanent=copying.copy_permanent, copy_for_each=copying.copy_for_each,
     copy_target_legal=copying.legal_for_each_target,
     run_step=scenario.run_step, next_turn=turns.next_turn, empty_pools=turns.empty_pools,

@@ -35,14 +35,14 @@ class Rules:
     # 601.2b-i: announcing and paying
     one_alternative_cost: Rule      # casting.one_alternative_cost (118.9a)
     pay_spell: Rule                 # casting.pay (601.2f-i)
-    pay_life: Rule                  # payment.pay_life (119.4)
+    life_payable: Rule              # payer.life_payable (119.4), the check of every life payment
     prowl_enabler: Rule             # prowl.prowl_enabler (702.76a)
     # characteristics and what an engine observes
     characteristics: Rule           # characteristics.compute_characteristics
     cost_mana_value: Rule           # characteristics.cost_mana_value (202.3)
     object_view: Rule               # snapshot.object_view
     # mana abilities (605, 106.7, 302.6, 107.5-6)
-    check_tap_cost: Rule            # mana_abilities.check_tap_cost
+    check_tap_cost: Rule            # payer.check_tap (107.5, 107.6, 302.6), the check of every {T} / {Q}
     mana_ability_units: Rule        # mana_abilities.base_units
     # copies (707.10)
     copy_spell: Rule                # copying.copy_spell

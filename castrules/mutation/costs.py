@@ -7,7 +7,6 @@ from castrules.oracle import casting, payment
 from castrules.oracle.characteristics import chars
 from castrules.oracle.costs import ConcreteCost, ManaCost, ManaType, SymbolKind, concrete_text, resolve_choices
 from castrules.oracle.errors import Illegal
-from castrules.oracle.reasons import Reason
 from castrules.oracle.seams import rules
 from castrules.oracle.trace import Trace
 from castrules.oracle.zones import move
@@ -87,7 +86,7 @@ def _pay_before_locking(real, ctx):
         except Illegal as exc:
             exc.total_cost, exc.life_paid = concrete_text(first.cost), first.cost.life
             raise
-        if all(casting.sacrificable(state, prop, oid) for oid in spec.sacrifice):
+        if casting.can_sacrifice(state, prop, spec.sacrifice):
             for oid in spec.sacrifice:
                 state = move(state, oid, "graveyard", trace, note="sacrificed before the cost is computed")
             spec = replace(spec, sacrifice=())
@@ -259,15 +258,11 @@ class AffinityCountsAllArtifacts(Mutant):
     witnesses = ("gaps/affinity/ignores-opponents-artifacts",)
 
 
-def _life_must_exceed(real, ctx):
-    def pay_life(state, player, life, trace):
-        if life > 0 and state.player(player).life <= life:
-            raise Illegal(Reason.INSUFFICIENT_LIFE, f"{player} can't pay {life} life", "601.2h")
-        return real(state, player, life, trace)
-    return pay_life
+def _life_must_exceed(state, player, amount):
+    return state.player(player).life > amount
 
 
 class LifeMustExceedPayment(Mutant):
     description = "paying life for Phyrexian mana needs more life than the amount (119.4: at least that much)"
-    seams = {"pay_life": _life_must_exceed}
+    seams = {"life_payable": substitute(_life_must_exceed)}
     witnesses = ("cost/phyrexian/dismember-four-life-at-four",)

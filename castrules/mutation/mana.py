@@ -9,15 +9,17 @@ from castrules.oracle.cast_spec import parse_cast
 from castrules.oracle.characteristics import chars
 from castrules.oracle.errors import Illegal
 from castrules.oracle.mana_abilities import activate
+from castrules.oracle.payer import Paying, UntapPart
 
 from .base import Mutant, substitute
 
 
 def _sick_creature_taps(real, ctx):
-    def check_tap_cost(state, obj, ab):
-        if ab.kind == "mana" and obj.summoning_sick:
-            obj = replace(obj, summoning_sick=False)
-        return real(state, obj, ab)
+    def check_tap_cost(state, part, paying):
+        obj = state.obj(part.object)
+        if paying.paying is Paying.MANA_ABILITY and obj.summoning_sick:
+            state = state.with_obj(replace(obj, summoning_sick=False))
+        return real(state, part, paying)
     return check_tap_cost
 
 
@@ -28,10 +30,11 @@ class SummoningSickManaAbility(Mutant):
 
 
 def _untap_while_untapped(real, ctx):
-    def check_tap_cost(state, obj, ab):
-        if ab.cost.untap and not obj.tapped:
-            obj = replace(obj, tapped=True)
-        return real(state, obj, ab)
+    def check_tap_cost(state, part, paying):
+        obj = state.obj(part.object)
+        if isinstance(part, UntapPart) and not obj.tapped:
+            state = state.with_obj(replace(obj, tapped=True))
+        return real(state, part, paying)
     return check_tap_cost
 
 

@@ -14,7 +14,6 @@ LONGER = {
     "oracle/cards.py": "catalog entries to card definitions; being rebuilt on the typed model (castrules.model)",
     "oracle/setup.py::build_state": "the setup, built from the typed model's setup (castrules.model)",
     "oracle/characteristics.py::compute_characteristics": "613's layers in order, one pass a reader follows top to bottom",
-    "oracle/mana_abilities.py::activate": "605.3b: one activation's costs, production, replacements and triggers in order",
     "oracle/mana/solver.py": "the max-flow payment solver and its exactness argument, one unit",
     "oracle/mana/solver.py::_payment": "turns one flow into a payment, symbol by symbol",
     "oracle/mana/concrete.py::resolve_choices": "601.2b's announcements of one cost, symbol kind by symbol kind",
