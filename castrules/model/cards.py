@@ -129,6 +129,7 @@ class Card(Model):
     spell: tuple[Effect, ...] = ()
     abilities: tuple[Ability, ...] = ()
     unmodelled: tuple[str, ...] = ()
+    checked: str | None = None
     text_x: TextX | None = None
     divide: int | None = None
     modes: Modes | None = None

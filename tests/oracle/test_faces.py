@@ -8,24 +8,41 @@ from oracle_helpers import catalog, obj, player, run
 
 AB = {"A": {}, "B": {}}
 SPLIT = "Test Blast // Test Bloom"
+# Unit-test cards of our own (the suite's cases use printed cards): a fused split card whose halves
+# deal damage and draw, and a meld pair; passed to the oracle as extra cards.
+SPLIT_CARD = {
+    "name": SPLIT, "real": False, "mana_cost": None, "type_line": "Instant", "keywords": ["Fuse"], "text": "t",
+    "halves": [{"name": "Test Blast", "mana_cost": "{1}{R}", "type_line": "Instant", "targets": [{"what": "any"}],
+                "spell": [{"damage": {"amount": 2, "target": 0}}]},
+               {"name": "Test Bloom", "mana_cost": "{2}{U}{U}", "type_line": "Instant",
+                "spell": [{"draw": {"amount": 2}}]}]}
+MELD_SENTRY = {
+    "name": "Test Meld Sentry", "real": False, "mana_cost": "{2}{W}", "type_line": "Creature — Human Soldier",
+    "power": "2", "toughness": "2", "text": "t",
+    "meld": {"partner": "Test Meld Bastion",
+             "melded": {"name": "Test Meld Colossus", "type_line": "Creature — Avatar", "power": "9",
+                        "toughness": "9", "colors": ["W"], "text": "t"}}}
+MELD_BASTION = {
+    "name": "Test Meld Bastion", "real": False, "mana_cost": "{3}{W}{W}", "type_line": "Creature — Wall",
+    "power": "0", "toughness": "6", "text": "t", "meld": {"partner": "Test Meld Sentry"}}
 
 
 def _split(cast, pool="{U}{U}{R}{C}{C}{C}", zone="hand", library=2):
     objects = [{"id": "sb", "card": SPLIT, "zone": zone, "owner": "A"}] + [
         {"id": f"l{i}", "card": "Island", "zone": "library", "owner": "A"} for i in range(library)]
     return run({"players": {"A": {"mana_pool": pool}, "B": {}}, "objects": objects},
-               [{"cast": {"player": "A", "object": "sb", **cast}}, {"resolve": {}}])
+               [{"cast": {"player": "A", "object": "sb", **cast}}, {"resolve": {}}], extra_cards=[SPLIT_CARD])
 
 
 def test_split_card_parses_combined_cost_targets_and_effects():
-    card = parse_card(catalog()[SPLIT])
+    card = parse_card(SPLIT_CARD)
     assert card.mana_cost == "{3}{U}{U}{R}"
     assert [h.name for h in card.halves] == ["Test Blast", "Test Bloom"]
     assert len(card.targets) == 1 and [e.kind for e in card.spell] == ["damage", "draw"]
 
 
 def test_split_card_needs_null_mana_cost_and_two_halves():
-    raw = dict(catalog()[SPLIT])
+    raw = dict(SPLIT_CARD)
     with pytest.raises(RequestError):
         parse_card({**raw, "mana_cost": "{1}"})
     with pytest.raises(RequestError):
@@ -76,7 +93,7 @@ def test_fuse_only_from_hand():
         pytest.skip("no graveyard permission card")
     r = run({"players": {"A": {"mana_pool": "{U}{U}{R}{C}{C}{C}"}, "B": {}},
              "objects": [{"id": "sb", "card": SPLIT, "zone": "graveyard", "owner": "A"}, perm]},
-            [{"cast": {"player": "A", "object": "sb", "fuse": True, "targets": ["B"]}}])
+            [{"cast": {"player": "A", "object": "sb", "fuse": True, "targets": ["B"]}}], extra_cards=[SPLIT_CARD])
     assert r["steps"][0]["reason"] == "invalid_split_choice"
 
 
@@ -91,19 +108,19 @@ def test_copy_of_a_half_keeps_the_half():
     r = run({"players": {"A": {"mana_pool": "{R}{C}"}, "B": {}},
              "objects": [{"id": "sb", "card": SPLIT, "zone": "hand", "owner": "A"}]},
             [{"cast": {"player": "A", "object": "sb", "half": 0, "targets": ["B"]}},
-             {"copy_spell": {"object": "sb", "new_id": "c"}}])
+             {"copy_spell": {"object": "sb", "new_id": "c"}}], extra_cards=[SPLIT_CARD])
     assert obj(r, 2, "c")["name"] == "Test Blast" and obj(r, 2, "c")["mana_value"] == 2
 
 
 # ---- 202.3b / 202.3c ------------------------------------------------------------------------------
 
 def test_transformed_permanent_and_its_front_elsewhere():
-    r = run({"players": AB, "objects": [{"id": "w", "card": "Test Moonlit Farmer", "zone": "battlefield",
+    r = run({"players": AB, "objects": [{"id": "w", "card": "Huntmaster of the Fells", "zone": "battlefield",
                                          "controller": "A", "transformed": True}]},
             [{"destroy": {"object": "w"}}])
-    assert obj(r, 0, "w")["name"] == "Test Moonlit Ravager" and obj(r, 0, "w")["mana_value"] == 4
+    assert obj(r, 0, "w")["name"] == "Ravager of the Fells" and obj(r, 0, "w")["mana_value"] == 4
     assert obj(r, 0, "w")["mana_cost"] is None
-    assert obj(r, 1, "w")["name"] == "Test Moonlit Farmer" and obj(r, 1, "w")["mana_value"] == 4
+    assert obj(r, 1, "w")["name"] == "Huntmaster of the Fells" and obj(r, 1, "w")["mana_value"] == 4
 
 
 def test_transformed_setup_needs_a_back_face_and_token_copies_are_refused():
@@ -111,7 +128,7 @@ def test_transformed_setup_needs_a_back_face_and_token_copies_are_refused():
         run({"players": AB, "objects": [{"id": "b", "card": "Grizzly Bears", "zone": "battlefield",
                                          "transformed": True}]}, [])
     with pytest.raises(RequestError):
-        run({"players": AB, "objects": [{"id": "w", "card": "Test Moonlit Farmer", "zone": "battlefield",
+        run({"players": AB, "objects": [{"id": "w", "card": "Huntmaster of the Fells", "zone": "battlefield",
                                          "transformed": True}]},
             [{"copy_permanent": {"object": "w", "new_id": "t"}}])
 
@@ -119,7 +136,7 @@ def test_transformed_setup_needs_a_back_face_and_token_copies_are_refused():
 def _melded(steps=()):
     return run({"players": AB, "objects": [{"id": "m", "card": "Test Meld Sentry", "zone": "battlefield",
                                             "controller": "A", "melded_with": "Test Meld Bastion"}]},
-               list(steps), extra_cards=[catalog()["Test Meld Bastion"]])
+               list(steps), extra_cards=[MELD_SENTRY, MELD_BASTION])
 
 
 def test_melded_permanent_and_its_copy():
@@ -136,7 +153,7 @@ def test_melded_permanent_leaving_is_not_modelled():
 def test_melded_with_must_be_the_partner():
     with pytest.raises(RequestError):
         run({"players": AB, "objects": [{"id": "m", "card": "Test Meld Sentry", "zone": "battlefield",
-                                         "melded_with": "Grizzly Bears"}]}, [])
+                                         "melded_with": "Grizzly Bears"}]}, [], extra_cards=[MELD_SENTRY])
 
 
 # ---- 107.3j / 107.3n --------------------------------------------------------------------------

@@ -6,9 +6,9 @@ AB = {"A": {}, "B": {}}
 
 
 def _copy(transformed: bool, copier_transformed: bool = False):
-    objects = [{"id": "wolf", "card": "Test Moonlit Farmer", "zone": "battlefield", "controller": "B",
+    objects = [{"id": "wolf", "card": "Huntmaster of the Fells", "zone": "battlefield", "controller": "B",
                 "transformed": transformed},
-               {"id": "me", "card": "Test Moonlit Farmer" if copier_transformed else "Grizzly Bears",
+               {"id": "me", "card": "Huntmaster of the Fells" if copier_transformed else "Grizzly Bears",
                 "zone": "battlefield", "controller": "A", "tapped": True, "counters": {"+1/+1": 2}, "damage": 1,
                 **({"transformed": True} if copier_transformed else {})}]
     return run({"players": AB, "objects": objects}, [{"become_copy": {"object": "me", "of": "wolf"}}])
@@ -18,14 +18,14 @@ def test_become_copy_of_back_face_has_mana_value_zero_and_keeps_status():
     r = _copy(True)
     assert r["steps"][0]["legal"]
     me = obj(r, 1, "me")
-    assert (me["name"], me["mana_value"], me["mana_cost"]) == ("Test Moonlit Ravager", 0, None)
+    assert (me["name"], me["mana_value"], me["mana_cost"]) == ("Ravager of the Fells", 0, None)
     assert (me["power"], me["tapped"], me["damage"], me["controller"]) == (6, True, 1, "A")
     assert obj(r, 1, "wolf")["mana_value"] == 4
 
 
 def test_become_copy_of_front_face_copies_mana_cost():
     me = obj(_copy(False), 1, "me")
-    assert (me["name"], me["mana_value"]) == ("Test Moonlit Farmer", 4)
+    assert (me["name"], me["mana_value"]) == ("Huntmaster of the Fells", 4)
 
 
 def test_transformed_double_faced_copier_of_back_face_is_zero():
@@ -35,7 +35,7 @@ def test_transformed_double_faced_copier_of_back_face_is_zero():
 
 def test_copy_effect_ends_when_the_permanent_leaves():
     r = run({"players": AB, "objects": [
-        {"id": "wolf", "card": "Test Moonlit Farmer", "zone": "battlefield", "controller": "B", "transformed": True},
+        {"id": "wolf", "card": "Huntmaster of the Fells", "zone": "battlefield", "controller": "B", "transformed": True},
         {"id": "me", "card": "Grizzly Bears", "zone": "battlefield", "controller": "A"}]},
         [{"become_copy": {"object": "me", "of": "wolf"}}, {"return_to_hand": {"object": "me"}}])
     assert obj(r, 2, "me")["name"] == "Grizzly Bears" and obj(r, 2, "me")["mana_value"] == 2

@@ -191,7 +191,7 @@ def test_pay_mana_cost_of_object_without_mana_cost_is_unpayable():
 @pytest.mark.parametrize("pool,legal", [("{G}{W}", True), ("{W}{W}", True), ("{G}", False)])
 def test_pay_mana_cost_hybrid_choice_is_found(pool, legal):
     r = run({"players": {"A": {"mana_pool": pool}, "B": {}},
-             "objects": [{"id": "bear", "card": "Test Hybrid Bear", "zone": "hand", "owner": "A"}]},
+             "objects": [{"id": "bear", "card": "Selesnya Guildmage", "zone": "hand", "owner": "A"}]},
             [{"pay_mana_cost": {"player": "A", "object": "bear"}}])
     assert r["steps"][0]["legal"] is legal
     assert player(r, 1, "A")["mana_pool"] == ("" if legal else pool)
