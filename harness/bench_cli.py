@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from castrules.harness.bench import collect_figures, print_figures
+from castrules.harness.bench import PARTS, QUICK_CASES, collect_figures, print_figures
 
 
 def register(sub) -> None:
@@ -15,12 +15,14 @@ def register(sub) -> None:
     bench.add_argument("--repeat", type=int, default=3, help="repetitions; the best is kept (default 3)")
     bench.add_argument("--isolate-sample", type=int, default=20, help="cases to run with --isolate (default 20)")
     bench.add_argument("--skip", type=lambda s: set(s.split(",")), default=set(), metavar="PART,..",
-                       help="leave out parts: load, inprocess, protocol, isolate, pytest, solver")
+                       help="leave out parts: " + ", ".join(PARTS))
+    bench.add_argument("--quick", action="store_true",
+                       help=f"a short look: {QUICK_CASES} cases, one repetition, small fuzz, growth and solver runs (noisy)")
     bench.set_defaults(handler=cmd_bench)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    figures = collect_figures(args.engine, args.repeat, args.isolate_sample, args.skip)
+    figures = collect_figures(args.engine, args.repeat, args.isolate_sample, args.skip, args.quick)
     if args.json:
         print(json.dumps(figures, indent=1))
     else:

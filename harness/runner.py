@@ -70,9 +70,7 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
     started = time.perf_counter()
     out, err = io.StringIO(), io.StringIO()
     try:
-        # an in-process engine's prints are this case's diagnostics, not the harness's output
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            reply = engine.run(request)
+        reply = _call(engine, request, out, err)
     except (EngineGaveUp, KeyboardInterrupt):
         raise  # the engine cannot go on, or the user stopped the run: the run keeps its results so far
     except SystemExit as exc:  # an engine's sys.exit is its own end, never the run's exit status
@@ -91,6 +89,18 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
     except Exception as exc:  # a reply the checks let through must still fail only this case
         return replace(base, status=Status.ERROR, diagnostics="".join(traceback.format_exception(exc)[-3:]).strip(),
                        message=f"the observations could not be compared ({type(exc).__name__}: {exc})")
+
+
+def _call(engine: Engine, request: dict, out: io.StringIO, err: io.StringIO) -> object:
+    """``engine.run(request)``; an in-process engine's prints are this case's diagnostics, not the
+    harness's output. An engine in another process (``out_of_process``: a protocol engine, a
+    worker) cannot print here, and is not wrapped: swapping ``sys.stdout`` is process-wide, so
+    ``-j`` lanes (threads, each driving such an engine) swapping it at once could leave it
+    pointing at one case's buffer for the rest of the run."""
+    if getattr(engine, "out_of_process", False) is True:
+        return engine.run(request)
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        return engine.run(request)
 
 
 CAPTURED_LINES = 200   # the last lines kept of what an engine printed during one case

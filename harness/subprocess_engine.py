@@ -41,6 +41,8 @@ DEFAULT_MAX_RESTARTS = None      # restarts in a row before the engine gives up 
 class SubprocessEngine:
     """An engine speaking protocol v1 in a child process; see the module docstring."""
 
+    out_of_process = True   # it cannot print in the harness's process (harness.runner captures nothing)
+
     def __init__(self, argv: Sequence[str], *, timeout: float | None = None, isolate: bool = False,
                  startup_timeout: float | None = None, max_restarts: int | None = None,
                  env: Mapping[str, str] | None = None, cwd: str | None = None,

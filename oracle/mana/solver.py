@@ -33,7 +33,7 @@ L that works, and the payment built at that L pays exactly L: mana is preferred 
 Cost: O(n log n) to build the classes and map the flow back to units (n = units; the log
 is one sort of the sources), plus O(log p) max flows of bounded size (p = Phyrexian
 symbols): polynomial, and in practice linear in the number of sources (see
-``benchmarks/bench_solver.py``).  Mana abilities with costs of their own (filter lands) are
+``castrules/benchmarks/bench_solver.py``).  Mana abilities with costs of their own (filter lands) are
 not modelled here: a ``Source`` is free to activate.
 
 Determinism and preferences.  A cost the pool alone can pay activates nothing (the pool-only

@@ -87,6 +87,32 @@ def test_exception_is_an_error_with_its_text(suite):
     assert result.status is Status.ERROR and "RuntimeError: boom" in result.message
 
 
+def test_lanes_of_out_of_process_engines_leave_sys_stdout_alone(suite):
+    """-j lanes are threads: were each case wrapped in a sys.stdout swap, two lanes swapping at
+    once could leave sys.stdout on one case's buffer, and the run's own output would vanish."""
+    import sys
+    import threading
+
+    from castrules.harness.parallel import Lanes
+
+    real = sys.stdout
+    both_inside = threading.Barrier(2, timeout=10)
+
+    class Remote(FakeEngine):
+        out_of_process = True
+
+        def run(self, request):
+            both_inside.wait()          # both lanes are inside run() at the same time
+            assert sys.stdout is real   # nothing was swapped around the call
+            return super().run(request)
+
+    cases = [suite.cases[0], suite.cases[0]]
+    results = list(Lanes(cases, [Remote(GOOD_REPLY), Remote(GOOD_REPLY)],
+                         lambda engine, case: run_case(engine, case, suite.catalog)))
+    assert [r.status for r in results] == [Status.PASS, Status.PASS]
+    assert sys.stdout is real
+
+
 def test_unsupported_when_a_feature_is_missing(suite):
     engine = FakeEngine(GOOD_REPLY)
     engine.features = frozenset({"prowl"})

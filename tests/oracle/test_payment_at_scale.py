@@ -10,7 +10,7 @@ from __future__ import annotations
 from castrules.harness.suite import shared_suite
 from castrules.oracle.engine import OracleEngine
 from castrules.oracle.mana import ManaCost, ManaPool, bruteforce, solve
-from benchmarks.bench_solver import mixed_cost, mixed_sources
+from castrules.benchmarks.bench_solver import mixed_cost, mixed_sources
 
 
 def _request(forests: int, x: int) -> dict:

@@ -108,3 +108,10 @@ def test_classifiers_name_only_the_verified_pythons(built):
                 if c.startswith("Programming Language :: Python :: 3.")}
     assert versions == VERIFIED_PYTHONS
     assert wheel_metadata(built["wheel"])["Requires-Python"] == ">=3.11"
+
+
+def test_the_wheel_carries_the_solver_benchmark(built):
+    """``python -m castrules.benchmarks.bench_solver`` (and bench's solver figures) from an install."""
+    with zipfile.ZipFile(built["wheel"]) as archive:
+        names = archive.namelist()
+    assert {"castrules/benchmarks/__init__.py", "castrules/benchmarks/bench_solver.py"} <= set(names)

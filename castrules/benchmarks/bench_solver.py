@@ -1,7 +1,9 @@
 """How automatic payment's time grows with the number of sources and of cost symbols.
 
-Run ``python -m benchmarks.bench_solver`` (``--json`` for machine-readable figures, with the
-text under "text"; ``--quick`` for fewer repetitions).  Each solver figure is the best, over
+Run ``python -m castrules.benchmarks.bench_solver`` (shipped in the wheel, so an installed
+castrules has it; ``castrules bench`` prints it too): ``--json`` for machine-readable figures,
+with the text under "text"; ``--quick`` for fewer repetitions and sizes (sources up to 1,280,
+the oracle up to 1,000 Forests).  Each solver figure is the best, over
 several repetitions, of the mean time of one ``solve`` call.  ``x2`` is time(2n) / time(n): a
 polynomial solver of degree d shows about 2**d; the solver's flow network has a bounded
 size, so expect ~1-2.  The oracle rows time a whole request up to 10,000 sources: N Forests
@@ -89,11 +91,15 @@ def best_time(fn, repeat: int, budget: float = 0.05) -> float:
     return best
 
 
-def measure(repeat: int) -> dict:
+SOURCES = (10, 20, 40, 80, 160, 320, 640, 1280, 2560, 5120, 10240)
+FORESTS = (10, 100, 1000, 10000)
+
+
+def measure(repeat: int, quick: bool = False) -> dict:
     life = 20
     pool = ManaPool.parse("{G}{U}")
     by_sources = []
-    for n in (10, 20, 40, 80, 160, 320, 640, 1280, 2560, 5120, 10240):
+    for n in SOURCES[:8] if quick else SOURCES:
         sources = mixed_sources(n)
         cost = mixed_cost(15)
         hard = unpayable_cost(sources)
@@ -133,7 +139,7 @@ def measure(repeat: int) -> dict:
             if "unpayable_seconds" in row:
                 row["unpayable_ratio_to_previous"] = row["unpayable_seconds"] / prev["unpayable_seconds"]
     return {"python": sys.version.split()[0], "by_sources": by_sources, "by_symbols": by_symbols, "headline": headline,
-            "oracle": measure_oracle(repeat)}
+            "oracle": measure_oracle(repeat, FORESTS[:3] if quick else FORESTS)}
 
 
 def oracle_request(forests: int, x: int) -> dict:
@@ -148,13 +154,13 @@ def oracle_request(forests: int, x: int) -> dict:
     return {"case": case, "cards": shared_suite().catalog.subset(["Forest", "Endless One"]), "observe": [1]}
 
 
-def measure_oracle(repeat: int) -> list[dict]:
+def measure_oracle(repeat: int, sizes: tuple[int, ...] = FORESTS) -> list[dict]:
     """The oracle paying X = N from N Forests (N activations), N up to 10,000."""
     from castrules.oracle.engine import OracleEngine
 
     engine = OracleEngine()
     rows: list[dict] = []
-    for n in (10, 100, 1000, 10000):
+    for n in sizes:
         request = oracle_request(n, n)
         seconds, legal = float("inf"), None
         for _ in range(1 if n >= 10000 else repeat):
@@ -203,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     args = parser.parse_args(argv)
-    figures = measure(repeat=2 if args.quick else 7)
+    figures = measure(repeat=2 if args.quick else 7, quick=args.quick)
     print(json.dumps({**figures, "text": render(figures)}, indent=2) if args.json else render(figures))
     return 0
 

@@ -1,0 +1,1 @@
+"""Benchmarks shipped with castrules (run with ``python -m``; only ``castrules bench`` prints speed)."""

@@ -1,0 +1,135 @@
+"""Bench figures about how the harness scales (``castrules bench``; no test times any of them).
+
+- the engine's start-up (launch to hello), printed beside ``--isolate``: a fresh process per
+  case can cost no less than one start-up, so that is its bound;
+- ``castrules fuzz`` examples per second (the engine against the oracle, as the command runs);
+- growth: the suite and a synthetic copy ten times its size (every case file written ten times
+  under new ids in a temporary suite), loaded and run the same way, and the ratio of costs;
+- ``-j N`` against a serial run, the engines opened as ``castrules run`` opens them.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Sequence
+
+from castrules.harness import paths
+
+GROWTH_COPIES = 10
+_ID_LINE = re.compile(r"^id:[ \t]*([\"']?)([^\"'\s#]+)\1", re.MULTILINE)
+
+
+def measure_startup(command: Sequence[str], repeat: int) -> dict:
+    """Seconds from launching a protocol engine to its hello reply, best of ``repeat``."""
+    from castrules.harness.engine import close
+    from castrules.harness.subprocess_engine import SubprocessEngine
+
+    best = float("inf")
+    for _ in range(max(1, repeat)):
+        started = time.perf_counter()
+        engine = SubprocessEngine(list(command), timeout=30)
+        best = min(best, time.perf_counter() - started)
+        close(engine)
+    return {"seconds": best}
+
+
+def measure_fuzz(engine_spec: str, examples: int, seed: int = 0) -> dict:
+    """``castrules fuzz --engine ENGINE --examples N --seed S``: distinct generated cases per second
+    (each run on the engine and on the oracle and compared), engines' loading left out."""
+    from castrules.harness.fuzzing import fuzz
+
+    report = fuzz(engine_spec, examples, seed, out_dir=None)
+    seconds = max(report.seconds, 1e-9)
+    return {"examples": report.examples, "tried": report.tried, "seconds": report.seconds,
+            "examples_per_s": report.examples / seconds, "found": report.finding is not None}
+
+
+def synthetic_suite(target: Path, copies: int, sample: int | None = None) -> Path:
+    """A suite root holding every case file (the first ``sample`` ones) ``copies`` times (ids
+    prefixed ``cK/``, files under ``AREA/cK/``), with the same catalog, vocabularies and schemas."""
+    source = paths.suite_root()
+    from castrules.harness.suite import METADATA_DIRS, case_files
+
+    shutil.copytree(source / "schema", target / "schema")
+    cases = target / "cases"
+    cases.mkdir(parents=True)
+    for entry in (source / "cases").iterdir():
+        if entry.is_file():
+            shutil.copy2(entry, cases / entry.name)
+        elif entry.name in METADATA_DIRS:
+            shutil.copytree(entry, cases / entry.name)
+    for path in case_files(source / "cases")[:sample]:
+        area, *inside = path.relative_to(source / "cases").parts
+        text = path.read_text(encoding="utf-8")
+        for k in range(copies):
+            renamed, found = _ID_LINE.subn(lambda m: f"id: {m.group(1)}c{k}/{m.group(2)}{m.group(1)}", text, count=1)
+            if not found:
+                continue  # a file whose id is not a plain top-level line (JSON): left out of the copy
+            out = cases.joinpath(area, f"c{k}", *inside)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(renamed, encoding="utf-8")
+    return target
+
+
+def measure_growth(engine_spec: str, copies: int = GROWTH_COPIES, sample: int | None = None) -> dict:
+    """Load + validate + run of a one-copy synthetic suite and of a ``copies``-copy one, and the
+    ratios of their costs (linear growth: about ``copies``)."""
+    rows = {}
+    with tempfile.TemporaryDirectory(prefix="castrules-bench-") as tmp:
+        for n in (1, copies):
+            rows[n] = _load_and_run(synthetic_suite(Path(tmp) / f"x{n}", n, sample), engine_spec)
+    one, many = rows[1], rows[copies]
+    total = lambda row: row["load_s"] + row["run_s"]  # noqa: E731
+    return {"copies": copies, "cases": one["cases"], "cases_copied": many["cases"], "one": one, "many": many,
+            "ratio": total(many) / max(total(one), 1e-9), "load_ratio": many["load_s"] / max(one["load_s"], 1e-9),
+            "run_ratio": many["run_s"] / max(one["run_s"], 1e-9)}
+
+
+def _load_and_run(root: Path, engine_spec: str) -> dict:
+    from castrules.harness.engine import close, load_engine
+    from castrules.harness.runner import run_case
+    from castrules.harness.suite import shared_suite
+
+    started = time.perf_counter()
+    suite = shared_suite(root)   # loaded as castrules run loads it (kept out of the collector's sight)
+    loaded = time.perf_counter()
+    engine = load_engine(engine_spec)
+    try:
+        ran = time.perf_counter()
+        statuses = [run_case(engine, case, suite.catalog).status.value for case in suite.cases]
+        done = time.perf_counter()
+    finally:
+        close(engine)
+    return {"cases": len(suite.cases), "problems": len(suite.problems), "load_s": loaded - started,
+            "run_s": done - ran, "passed": statuses.count("pass")}
+
+
+def measure_parallel(engine_spec: str, cases, catalog, jobs: int = 2) -> dict:
+    """A serial run and a ``-j jobs`` run of ``cases`` (engines opened as ``castrules run`` does:
+    serial in process for the oracle, each lane a worker process), start-up timed apart."""
+    serial = _session_time(engine_spec, 1, cases, catalog)
+    parallel = _session_time(engine_spec, jobs, cases, catalog)
+    # speedup: the runs alone (engines started once per run, before it); with_start: wall times
+    return {"jobs": jobs, "serial": serial, "parallel": parallel,
+            "speedup": serial["run_s"] / max(parallel["run_s"], 1e-9),
+            "speedup_with_start": (serial["start_s"] + serial["run_s"]) / max(parallel["start_s"] + parallel["run_s"], 1e-9)}
+
+
+def _session_time(engine_spec: str, jobs: int, cases, catalog) -> dict:
+    from castrules.harness.execution import close_all, open_engines, session
+    from castrules.harness.session import Policy
+
+    started = time.perf_counter()
+    engines = open_engines(engine_spec, jobs, len(cases), {"timeout": 30})
+    opened = time.perf_counter()
+    try:
+        results = list(session(engines, cases, catalog, None, Policy()))
+        done = time.perf_counter()
+    finally:
+        close_all(engines)
+    return {"lanes": len(engines), "start_s": opened - started, "run_s": done - opened,
+            "passed": sum(r.status.value == "pass" for r in results)}

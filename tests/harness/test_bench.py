@@ -1,0 +1,84 @@
+"""``castrules bench`` prints every figure of issue 16 and names it in ``--json``.
+
+Only the figures' presence is checked, never their values: speed is printed by the bench and
+read by people (no test times anything). One ``--quick`` run (a sample of the suite, one
+repetition) serves every test of the module.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from castrules.harness.bench import FIGURES, PARTS, print_figures
+
+# the figure inside each part that the README's Speed table reports
+NESTED = {
+    "load_validate": ("seconds",),
+    "in_process": ("cases_per_s", "seconds"),
+    "protocol_persistent": ("cases_per_s",),
+    "protocol_isolate": ("cases_per_s",),
+    "engine_startup": ("seconds",),
+    "pytest_route_replay": ("per_item_route_ms", "per_item_empty_ms", "marginal_ratio", "ratio"),
+    "pytest_route_engine": ("per_item_route_ms", "per_item_empty_ms", "per_item_route_minus_engine_ms"),
+    "fuzz": ("examples_per_s", "examples"),
+    "growth": ("copies", "ratio", "load_ratio", "run_ratio", "cases", "cases_copied"),
+    "parallel": ("jobs", "speedup", "speedup_with_start", "serial", "parallel"),
+    "solver": ("figures", "text"),
+}
+
+
+@pytest.fixture(scope="module")
+def figures() -> dict:
+    done = subprocess.run([sys.executable, "-m", "castrules", "bench", "--quick", "--json"],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.startswith("{"), done.stdout[:2000]
+    return json.loads(done.stdout)
+
+
+def test_the_json_has_every_figure(figures):
+    assert [key for key in FIGURES if key not in figures] == []
+    for key, inner in NESTED.items():
+        assert figures[key] is not None, key
+        assert [name for name in inner if name not in figures[key]] == [], key
+    assert "error" not in figures["protocol_persistent"] and "error" not in figures["protocol_isolate"]
+
+
+def test_the_growth_copy_holds_ten_times_the_cases(figures):
+    growth = figures["growth"]
+    assert growth["copies"] == 10 and growth["cases_copied"] == 10 * growth["cases"]
+    assert growth["one"]["problems"] == 0 and growth["many"]["problems"] == 0   # the copy is a valid suite
+    assert growth["many"]["passed"] == 10 * growth["one"]["passed"]
+
+
+def test_the_parallel_run_reports_what_the_serial_one_does(figures):
+    parallel = figures["parallel"]
+    assert parallel["parallel"]["lanes"] == parallel["jobs"] == 2
+    assert parallel["parallel"]["passed"] == parallel["serial"]["passed"] == figures["cases"]
+
+
+def test_the_text_prints_a_line_for_every_figure(figures):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        print_figures(figures)
+    text = out.getvalue()
+    for label in ("load + validate", "in process", "protocol, persistent process", "protocol / in-process rate",
+                  "protocol, --isolate", "engine start-up", "--isolate per case / start-up", "pytest route, harness only",
+                  "ms/empty item", "the engine's own time taken out", "examples/s", "growth: suite x10", "-j 2 / serial",
+                  "payment solver"):
+        assert label in text, label
+
+
+def test_every_part_can_be_skipped():
+    from castrules.harness.bench_cli import register
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    assert set(parser.parse_args(["bench", "--skip", ",".join(PARTS)]).skip) == set(PARTS)
