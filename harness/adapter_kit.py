@@ -17,6 +17,7 @@ from typing import Iterable, Sequence
 from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog
 from castrules.harness.contract import ReasonDetail
+from castrules.harness.invented import FEATURE as INVENTED
 from castrules.harness.suite import Suite
 
 
@@ -51,10 +52,13 @@ class Plan:
     single: tuple[Gain, ...]            # each missing feature alone, most cases first
     path: tuple[Gain, ...]              # greedy: the feature unlocking the most, then the next...
     reasons: ReasonDetail = ReasonDetail.EXACT
+    printed_only: int = 0               # cases using printed cards only (not listing invented_cards)
+    printed_unlocked: int = 0           # of those, the ones the declared set unlocks without invented_cards
 
     def to_json(self) -> dict:
         return {"declared": list(self.declared), "unknown": list(self.unknown), "total": self.total,
                 "unlocked": self.unlocked, "reasons": self.reasons.value,
+                "printed_cards_only": {"cases": self.printed_only, "unlocked": self.printed_unlocked},
                 "by_feature": [{"feature": f, "unlocked": u, "cases": n} for f, u, n in self.by_feature],
                 "single": [{"feature": g.features[0], "unlocks": g.cases} for g in self.single],
                 "path": [{"add": g.features[-1], "unlocks": g.cases} for g in self.path]}
@@ -73,8 +77,9 @@ def plan(suite: Suite, declared: Iterable[str], cases: Sequence[Case] | None = N
     by_feature = tuple((f, in_unlocked[f], listing[f]) for f in sorted(have & known, key=lambda f: (-listing[f], f)))
     single = Counter(next(iter(n - have)) for n in needs if len(n - have) == 1)
     singles = tuple(Gain((f,), k) for f, k in sorted(single.items(), key=lambda item: (-item[1], item[0]))[:top])
+    printed = [n for n in needs if INVENTED not in n]
     return Plan(tuple(sorted(have)), tuple(sorted(have - known)), len(chosen), len(unlocked), by_feature, singles,
-                _greedy(needs, have, top), reasons)
+                _greedy(needs, have, top), reasons, len(printed), sum(n <= have - {INVENTED} for n in printed))
 
 
 def _greedy(needs: list[frozenset[str]], have: set[str], steps: int) -> tuple[Gain, ...]:
@@ -103,6 +108,9 @@ def format_plan(p: Plan) -> str:
         lines.append(f"not features of the suite (ignored): {', '.join(p.unknown)}")
     lines.append(f"unlocks {p.unlocked} of {p.total} cases (every feature they need declared); "
                  f"the other {p.total - p.unlocked} would be unsupported")
+    lines.append(f"printed cards only: {p.printed_only} of {p.total} cases ({100 * p.printed_only / max(p.total, 1):.1f}%) use no invented card; an engine that "
+                 f"knows only printed cards (leaving {INVENTED} undeclared) and declares the rest of this set "
+                 f"runs {p.printed_unlocked} of them")
     if p.reasons is not ReasonDetail.EXACT:
         lines.append(f"illegal steps compared: {p.reasons.describe()}")
     if p.by_feature:

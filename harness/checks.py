@@ -12,6 +12,7 @@ from typing import Any, Iterator, Mapping
 from castrules.harness.catalog import Catalog
 from castrules.model import is_player
 from castrules.harness.contract import unlisted
+from castrules.harness.invented import check_invented
 from castrules.harness.problems import Problem
 from castrules.harness.vocabulary import Vocabulary
 
@@ -24,7 +25,7 @@ _PLAYER_FIELDS = ("player", "defender", "controller")
 
 
 def check_case(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabulary) -> list[Problem]:
-    return [*_check(file, doc, catalog, vocab), *_contract(file, doc, vocab)]
+    return [*_check(file, doc, catalog, vocab), *_contract(file, doc, vocab), *check_invented(file, doc, catalog)]
 
 
 def _contract(file: str, doc: Mapping[str, Any], vocab: Vocabulary) -> Iterator[Problem]:
