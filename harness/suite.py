@@ -94,7 +94,8 @@ def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), seman
             cases.append(case)
     if local:
         found = load_local(local, catalog, root,
-                           lambda path, rel, cards, inside: load_case(path, rel, cards, vocabulary, semantic, inside))
+                           lambda path, rel, cards, inside: load_case(path, rel, cards, vocabulary, semantic, inside,
+                                                                       invented=False))
         cases.extend(found.cases)
         problems.extend(found.problems)
         bad |= found.bad_files
@@ -103,8 +104,10 @@ def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), seman
 
 
 def load_case(path: Path, rel: str, catalog: Catalog, vocabulary: Vocabulary,
-              semantic: bool = True, root: Path | None = None) -> tuple[Case | None, list[Problem]]:
-    """One case file, or its problems; ``root`` refuses a file that leads outside the suite."""
+              semantic: bool = True, root: Path | None = None,
+              invented: bool = True) -> tuple[Case | None, list[Problem]]:
+    """One case file, or its problems; ``root`` refuses a file that leads outside the suite;
+    ``invented``: check the invented_cards rule (not for an engine project's own cases)."""
     try:
         doc = load_document(path, fast=True, root=root)
         schema_problems = list(schemas.errors("case", doc))
@@ -119,7 +122,7 @@ def load_case(path: Path, rel: str, catalog: Catalog, vocabulary: Vocabulary,
                 features=tuple(doc["features"]), doc=doc)
     if not semantic:
         return case, []
-    found = [_with_line(p, path) for p in check_case(rel, doc, catalog, vocabulary)]
+    found = [_with_line(p, path) for p in check_case(rel, doc, catalog, vocabulary, invented)]
     return case, found
 
 
