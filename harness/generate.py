@@ -26,6 +26,7 @@ from castrules.harness.contract import load_contract, needs
 from castrules.harness.generate_cast import draw_cast
 from castrules.harness.generate_catalog import CardInfo, Pools, symbols
 from castrules.harness.generate_table import PLAYERS, Builder, activation, chance, pool_text
+from castrules.harness.invented import FEATURE as INVENTED, invented_uses
 
 CREATURE_TYPES = ("Rogue", "Elf", "Goblin", "Dinosaur", "Faerie", "Bear", "Human", "Wizard")
 GENERATED_RULES = ["601.2"]
@@ -71,6 +72,8 @@ def case_documents(draw, catalog: Catalog, vocabulary_features: Iterable[str] = 
     }
     # what the case's steps and expectations need by the observation contract (auto payment...)
     needed = {n.feature for n in needs(doc, load_contract())}
+    if invented_uses(doc, catalog):
+        needed.add(INVENTED)      # an engine knowing only printed cards gets it as unsupported
     doc["features"] = sorted(set(features) | {f for f in needed if not known or f in known})
     return doc
 

@@ -23,8 +23,8 @@ SUITE = shared_suite()
 CONTRACT = load_contract()
 SUBSET = frozenset({"casting", "timing", "targets", "payment", "mana_abilities"})
 # an engine with a full game loop (zones, stack, combat, mana abilities, payment) but no cost
-# modifiers, X, prowl or prototype
-GAME_LOOP = SUBSET | {"auto_payment", "mana_pool", "combat", "zone_change", "resolution", "illegal_rewind",
+# modifiers, X, prowl or prototype, that builds cards from the catalog's data (invented ones too)
+GAME_LOOP = SUBSET | {"invented_cards", "auto_payment", "mana_pool", "combat", "zone_change", "resolution", "illegal_rewind",
                       "total_cost", "summoning_sickness", "state_based_actions", "color", "mana_value"}
 
 
