@@ -9,6 +9,7 @@ from typing import Any, Mapping
 from castrules.harness import paths, schemas
 from castrules.harness.documents import DocumentError, load_document, line_of
 from castrules.harness.problems import Problem
+from castrules.harness.excerpts import quoted
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def load_catalog(catalog_dir: Path, root: Path, validate: bool = True,
                 continue
             if name in cards:
                 problems.append(Problem(rel, pointer + "/name",
-                                        f"card {name!r} is already defined in {files[name]}; each card appears once",
+                                        f"card {quoted(name)} is already defined in {files[name]}; each card appears once",
                                         line_of(path, pointer + "/name"), "duplicate_card"))
                 continue
             cards[name] = card

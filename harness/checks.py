@@ -15,6 +15,7 @@ from castrules.harness.contract import unlisted
 from castrules.harness.invented import check_invented
 from castrules.harness.problems import Problem
 from castrules.harness.vocabulary import Vocabulary
+from castrules.harness.excerpts import quoted
 
 _DERIVED_ID = re.compile(r"^(?P<source>[a-z][a-z0-9_]*?)_(trigger|ability|token)\d*$")  # abilities on the stack, tokens made by them
 
@@ -38,7 +39,7 @@ def _contract(file: str, doc: Mapping[str, Any], vocab: Vocabulary) -> Iterator[
     if vocab.contract is None:
         return
     for need in unlisted(doc, vocab.contract):
-        yield Problem(file, need.pointer, f"{need.what} needs feature {need.feature!r}, which the case does not list "
+        yield Problem(file, need.pointer, f"{need.what} needs feature {quoted(need.feature)}, which the case does not list "
                       f"in /features (cases/observations.yaml)", None, "unlisted_feature")
 
 
@@ -51,38 +52,38 @@ def _check(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabular
             yield problem(f"/rules/{i}", f"rule {rule} is not in the rules index (schema/rules-index.json)", "unknown_rule")
     for i, feature in enumerate(doc["features"]):
         if feature not in vocab.features:
-            yield problem(f"/features/{i}", f"feature {feature!r} is not in the vocabulary (cases/features.yaml)", "unknown_feature")
+            yield problem(f"/features/{i}", f"feature {quoted(feature)} is not in the vocabulary (cases/features.yaml)", "unknown_feature")
     for i, ruling in enumerate(doc.get("rulings", [])):
         known = vocab.rulings.get(ruling["ref"])
         if known is None:
-            yield problem(f"/rulings/{i}/ref", f"ruling {ruling['ref']!r} is not in cases/rulings.yaml", "unknown_ruling")
+            yield problem(f"/rulings/{i}/ref", f"ruling {quoted(ruling['ref'])} is not in cases/rulings.yaml", "unknown_ruling")
         elif str(known.get("seed")) != ruling["seed"]:
-            yield problem(f"/rulings/{i}/seed", f"ruling {ruling['ref']!r} comes from seed {known.get('seed')}, not {ruling['seed']}", "unknown_ruling")
+            yield problem(f"/rulings/{i}/seed", f"ruling {quoted(ruling['ref'])} comes from seed {known.get('seed')}, not {ruling['seed']}", "unknown_ruling")
 
     setup = doc["setup"]
     players = list(setup["players"])
     objects: dict[str, str] = {}
     for i, obj in enumerate(setup.get("objects", [])):
         if obj["id"] in objects:
-            yield problem(f"/setup/objects/{i}/id", f"object id {obj['id']!r} is set up twice", "duplicate_object")
+            yield problem(f"/setup/objects/{i}/id", f"object id {quoted(obj['id'])} is set up twice", "duplicate_object")
         objects[obj["id"]] = obj["card"]
         if obj["card"] not in catalog:
-            yield problem(f"/setup/objects/{i}/card", f"card {obj['card']!r} is not in the catalog (cases/catalog/)", "unknown_card")
+            yield problem(f"/setup/objects/{i}/card", f"card {quoted(obj['card'])} is not in the catalog (cases/catalog/)", "unknown_card")
         for key in ("owner", "controller"):
             if key in obj and obj[key] not in players:
-                yield problem(f"/setup/objects/{i}/{key}", f"player {obj[key]!r} is not in /setup/players", "unknown_player")
+                yield problem(f"/setup/objects/{i}/{key}", f"player {quoted(obj[key])} is not in /setup/players", "unknown_player")
         if "melded_with" in obj and obj["melded_with"] not in catalog:
-            yield problem(f"/setup/objects/{i}/melded_with", f"card {obj['melded_with']!r} is not in the catalog (cases/catalog/)", "unknown_card")
+            yield problem(f"/setup/objects/{i}/melded_with", f"card {quoted(obj['melded_with'])} is not in the catalog (cases/catalog/)", "unknown_card")
         if obj["zone"] != "battlefield":
             for key in ("tapped", "summoning_sick", "damage", "transformed", "melded_with"):
                 if key in obj:
-                    yield problem(f"/setup/objects/{i}/{key}", f"{key!r} applies only to objects on the battlefield", "bad_state")
+                    yield problem(f"/setup/objects/{i}/{key}", f"{quoted(key)} applies only to objects on the battlefield", "bad_state")
     turn = setup.get("turn", {})
     if "active" in turn and turn["active"] not in players:
-        yield problem("/setup/turn/active", f"player {turn['active']!r} is not in /setup/players", "unknown_player")
+        yield problem("/setup/turn/active", f"player {quoted(turn['active'])} is not in /setup/players", "unknown_player")
     for oid in setup.get("choices", {}):
         if oid not in objects:
-            yield problem(f"/setup/choices/{oid}", f"object {oid!r} is not set up in /setup/objects", "unknown_object")
+            yield problem(f"/setup/choices/{oid}", f"object {quoted(oid)} is not set up in /setup/objects", "unknown_object")
 
     known = set(objects)
     for n, step in enumerate(doc["steps"]):
@@ -91,12 +92,12 @@ def _check(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabular
         yield from _refs(base, body, known, players, problem)
         if "new_id" in body:
             if body["new_id"] in known:
-                yield problem(base + "/new_id", f"new_id {body['new_id']!r} is already an object id", "duplicate_object")
+                yield problem(base + "/new_id", f"new_id {quoted(body['new_id'])} is already an object id", "duplicate_object")
             known.add(body["new_id"])
         for ref, new_id in body.get("new_ids", {}).items() if kind == "copy_spell_for_each" else ():
             # 707.10d: each candidate's copy gets its own id (known from here on, whether or not it is made)
             if new_id in known:
-                yield problem(f"{base}/new_ids/{ref}", f"new id {new_id!r} is already an object id", "duplicate_object")
+                yield problem(f"{base}/new_ids/{ref}", f"new id {quoted(new_id)} is already an object id", "duplicate_object")
             known.add(new_id)
         for m, activation in enumerate(body.get("mana_abilities", [])):
             if activation["object"] not in known:
@@ -110,7 +111,7 @@ def _check(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabular
             # but the name itself must exist
             if is_player(ref):
                 if ref not in players:
-                    yield problem(f"{base}/division/{ref}", f"player {ref!r} is not in /setup/players", "unknown_player")
+                    yield problem(f"{base}/division/{ref}", f"player {quoted(ref)} is not in /setup/players", "unknown_player")
             elif not _is_known(ref, known):
                 yield problem(f"{base}/division/{ref}", _unknown(ref), "unknown_object")
         for m, reduction in enumerate(body.get("reductions", [])):
@@ -139,12 +140,12 @@ def _check(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabular
         if reason is not None:
             entry = vocab.reasons.get(reason)
             if entry is None:
-                yield problem(f"/expect/{e}/reason", f"reason {reason!r} is not in schema/reasons.json", "unknown_reason")
+                yield problem(f"/expect/{e}/reason", f"reason {quoted(reason)} is not in schema/reasons.json", "unknown_reason")
             elif "substep" in expectation and entry["substeps"] and expectation["substep"] not in entry["substeps"]:
-                yield problem(f"/expect/{e}/substep", f"reason {reason!r} happens at {', '.join(entry['substeps'])}, not {expectation['substep']}", "bad_substep")
+                yield problem(f"/expect/{e}/substep", f"reason {quoted(reason)} happens at {', '.join(entry['substeps'])}, not {expectation['substep']}", "bad_substep")
         for name in expectation.get("players", {}):
             if name not in players:
-                yield problem(f"/expect/{e}/players/{name}", f"player {name!r} is not in /setup/players", "unknown_player")
+                yield problem(f"/expect/{e}/players/{name}", f"player {quoted(name)} is not in /setup/players", "unknown_player")
         for oid in expectation.get("objects", {}):
             if not _is_known(oid, known):
                 yield problem(f"/expect/{e}/objects/{oid}", _unknown(oid), "unknown_object")
@@ -163,7 +164,7 @@ def _refs(base: str, body: Mapping[str, Any], known: set[str], players: list[str
                 yield problem(f"{base}/{key}/{i}", _unknown(oid), "unknown_object")
     for key in _PLAYER_FIELDS:
         if key in body and body[key] not in players:
-            yield problem(f"{base}/{key}", f"player {body[key]!r} is not in /setup/players", "unknown_player")
+            yield problem(f"{base}/{key}", f"player {quoted(body[key])} is not in /setup/players", "unknown_player")
     refs = [("to", body["to"])] if "to" in body else []
     refs += [(f"targets/{i}", t) for i, t in enumerate(body.get("targets", []))]
     refs += [("target", body["target"])] if "target" in body else []            # copy_spell (707.10e)
@@ -171,7 +172,7 @@ def _refs(base: str, body: Mapping[str, Any], known: set[str], players: list[str
     for key, ref in refs:
         if is_player(ref):
             if ref not in players:
-                yield problem(f"{base}/{key}", f"player {ref!r} is not in /setup/players", "unknown_player")
+                yield problem(f"{base}/{key}", f"player {quoted(ref)} is not in /setup/players", "unknown_player")
         elif not _is_known(ref, known):
             yield problem(f"{base}/{key}", _unknown(ref), "unknown_object")
 
@@ -184,4 +185,4 @@ def _is_known(oid: str, known: set[str]) -> bool:
 
 
 def _unknown(oid: str) -> str:
-    return f"object {oid!r} is not set up in /setup/objects nor made by an earlier step's new_id"
+    return f"object {quoted(oid)} is not set up in /setup/objects nor made by an earlier step's new_id"

@@ -17,6 +17,7 @@ from typing import Any, Iterator, Mapping
 
 from castrules.harness import paths
 from castrules.harness.cases import STATE_FIELDS, STEP_FIELDS, after_index
+from castrules.harness.excerpts import quoted
 
 CORE = "core"
 PAYING_STEPS = ("cast", "activate", "special_action")
@@ -52,7 +53,7 @@ class ReasonDetail(enum.Enum):
         try:
             return cls(str(value))
         except ValueError:
-            raise ValueError(f"reason detail {value!r} is not one of none, family, exact") from None
+            raise ValueError(f"reason detail {quoted(value)} is not one of none, family, exact") from None
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from typing import Any, Iterator
 
 import yaml
 
+from castrules.harness.excerpts import shorten
 from castrules.harness.plain_data import DEFAULT, LARGE, Limits, excerpt, problem, strict_json
 from castrules.harness.strict_yaml import YamlRefused, load_yaml
 
@@ -61,7 +62,7 @@ class DocumentError(Exception):
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line is not None else str(self.path)
-        return f"{where}: at {self.pointer or '/'}: {self.message}"
+        return f"{where}: at {shorten(self.pointer) or '/'}: {self.message}"   # keys quoted short
 
 
 def read_text(path: Path, limits: Limits = DEFAULT, root: Path | None = None) -> str:

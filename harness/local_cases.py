@@ -19,6 +19,7 @@ from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog, load_catalog
 from castrules.harness.documents import line_of
 from castrules.harness.problems import Problem
+from castrules.harness.excerpts import quoted
 
 PREFIX = "local:"
 CATALOG = "catalog"
@@ -87,7 +88,7 @@ def merged_catalog(suite_catalog: Catalog, folders: list[Path], schema_root: Pat
         for name, card in local.cards.items():
             where = label + local.files[name]
             if name in cards:
-                problems.append(Problem(where, "", f"card {name!r} is already defined in {files[name]}; a local catalog adds "
+                problems.append(Problem(where, "", f"card {quoted(name)} is already defined in {files[name]}; a local catalog adds "
                                         "cards, it never replaces one (give yours another name)", None, "duplicate_card"))
                 continue
             cards[name], files[name] = card, where
@@ -109,7 +110,7 @@ def load_local(folders: list[Path], suite_catalog: Catalog, schema_root: Path, l
             if case is not None:
                 case = namespaced(case)
                 if case.id in seen:
-                    case_problems.append(Problem(rel, "/id", f"duplicate id {case.id!r}: already used by {seen[case.id]}; "
+                    case_problems.append(Problem(rel, "/id", f"duplicate id {quoted(case.id)}: already used by {seen[case.id]}; "
                                                  "ids are unique", line_of(path, "/id"), "duplicate_id"))
                 else:
                     seen[case.id] = rel

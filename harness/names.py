@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from typing import Iterable
+from castrules.harness.excerpts import quoted
 
 
 class UnknownNameError(ValueError):
@@ -39,6 +40,6 @@ def describe_unknown(what: str, names: Iterable[str], known: Iterable[str], limi
     """``unknown feature(s): prowel (did you mean prowl?)``, for at most ``limit`` names."""
     known = sorted(set(known))
     names = list(names)
-    shown = [f"{n!r}{suggestion(n, known)}" for n in names[:limit]]
+    shown = [f"{quoted(n)}{suggestion(n, known)}" for n in names[:limit]]
     more = f" and {len(names) - limit} more" if len(names) > limit else ""
     return f"unknown {what}: {', '.join(shown)}{more}"

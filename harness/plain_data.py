@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from castrules.harness.excerpts import excerpt
 from castrules.harness.problems import pointer_of
 
 
@@ -43,12 +44,6 @@ class _DuplicateKeys(dict):
 class _BadNumber:
     text: str
     why: str
-
-
-def excerpt(text: str, limit: int = 40) -> str:
-    """A short quotation of ``text`` for an error message: never a whole file."""
-    text = str(text)
-    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 def strict_json(text: str, limits: Limits = DEFAULT) -> Any:

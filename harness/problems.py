@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from castrules.harness.excerpts import shorten
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -19,7 +21,7 @@ class Problem:
 
     def __str__(self) -> str:
         where = self.file if self.line is None else f"{self.file}:{self.line}"
-        pointer = self.pointer or "/"
+        pointer = shorten(self.pointer) or "/"   # a key of the file's own: quoted short too
         return f"{where}: at {pointer}: {self.message}"
 
     def to_json(self) -> dict:

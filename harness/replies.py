@@ -11,6 +11,8 @@ import json
 import math
 from typing import Any, Mapping
 
+from castrules.harness.excerpts import quoted
+
 MAX_INT = 2**63                 # the largest magnitude an observation needs (life totals, counts)
 MAX_INT_DIGITS = len(str(MAX_INT))
 MAX_DEPTH = 64                  # a snapshot is about six levels deep
@@ -74,8 +76,7 @@ def _escape(key: str) -> str:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:40] + "..."
+    return quoted(value)
 
 
 def _refuse_constant(name: str) -> Any:

@@ -23,6 +23,7 @@ from castrules.harness.engine import Engine
 from castrules.harness.engine_errors import EngineGaveUp, is_timeout
 from castrules.harness.expectations import Expectations
 from castrules.harness.results import Result, Status
+from castrules.harness.excerpts import quoted
 
 OnResult = Callable[[Result], None]
 
@@ -75,7 +76,7 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
         raise  # the engine cannot go on, or the user stopped the run: the run keeps its results so far
     except SystemExit as exc:  # an engine's sys.exit is its own end, never the run's exit status
         return replace(base, status=Status.ERROR, duration=time.perf_counter() - started, diagnostics=captured(out, err),
-                       message=f"the engine called sys.exit({exc.code!r}) while running the case")
+                       message=f"the engine called sys.exit({quoted(exc.code)}) while running the case")
     except BaseException as exc:  # an engine's bug is a result, not a crash of the run
         tail = "".join(traceback.format_exception(exc)[-3:]).strip()
         status = Status.TIMEOUT if is_timeout(exc) else Status.ERROR
@@ -167,7 +168,7 @@ def contract_problems(reply: object, steps: int, observe: list[int]) -> list[str
     status = reply.get("status")
     definition = _RESULT_DEFS.get(status) if isinstance(status, str) else None
     if definition is None:
-        return [f"status is {reply.get('status')!r}, expected one of {', '.join(map(repr, _RESULT_DEFS))}"]
+        return [f"status is {quoted(reply.get('status'))}, expected one of {', '.join(map(repr, _RESULT_DEFS))}"]
     found = schemas.def_errors("protocol", definition, dict(reply))
     if found:
         return found

@@ -18,6 +18,7 @@ from typing import Any, Iterator
 from typing import TYPE_CHECKING
 
 from castrules.harness import paths
+from castrules.harness.excerpts import shorten_quotations
 from castrules.harness.problems import pointer_of
 
 if TYPE_CHECKING:  # jsonschema is imported only when a document must be explained (it is slow to import)
@@ -119,8 +120,8 @@ def _describe(error: "ValidationError") -> str:
         best = max(error.context, key=lambda e: len(e.absolute_path))
         if len(best.absolute_path) <= len(error.absolute_path):
             best = error
-    message = best.message
-    if len(message) > 300:
+    message = shorten_quotations(best.message, best.instance)   # the input quoted as a short excerpt
+    if len(message) > 300:   # what is left is the schema's own words (a long list of choices)
         message = message[:297] + "..."
     if best.validator == "additionalProperties":
         return f"{message}; check the spelling against the schema"

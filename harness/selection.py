@@ -17,6 +17,7 @@ from typing import Iterable, Sequence
 from castrules.harness.cases import Case
 from castrules.harness.names import UnknownNameError, closest, describe_unknown, unknown
 from castrules.harness.suite import Suite, select
+from castrules.harness.excerpts import quoted
 
 
 def select_checked(suite: Suite, keyword: str | None = None, include: Sequence[str] = (),
@@ -30,7 +31,7 @@ def select_checked(suite: Suite, keyword: str | None = None, include: Sequence[s
     all_ids = [c.id for c in suite.cases]
     for pattern in ids:
         if not any(fnmatch.fnmatchcase(i, pattern) for i in all_ids):
-            raise UnknownNameError(f"--id {pattern!r} matches no case" + _near(pattern, all_ids))
+            raise UnknownNameError(f"--id {quoted(pattern)} matches no case" + _near(pattern, all_ids))
     chosen = select(suite.cases, keyword, include, exclude, ids)
     if not chosen and suite.cases:
         given = _describe_selection(keyword, include, exclude, ids)
@@ -67,7 +68,7 @@ def _near_words(keyword: str, cases: Iterable[Case]) -> str:
             continue
         near = closest(token.lower(), words)
         if near and token.lower() not in near:
-            hints.append(f"{token!r}: {', '.join(near)}")
+            hints.append(f"{quoted(token)}: {', '.join(near)}")
     return f" (closest words: {'; '.join(hints)})" if hints else ""
 
 
@@ -79,5 +80,5 @@ def _describe_selection(keyword, include, exclude, ids) -> str:
         parts.append(f"--features-include {','.join(include)}")
     if exclude:
         parts.append(f"--features-exclude {','.join(exclude)}")
-    parts.extend(f"--id {pattern!r}" for pattern in ids)
+    parts.extend(f"--id {quoted(pattern)}" for pattern in ids)
     return " ".join(parts) or "(everything)"
