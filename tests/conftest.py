@@ -10,6 +10,13 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, settings
+
+# Hypothesis must never time a test either (tests/test_no_timed_assertions.py): no deadline,
+# and no "too slow" health check, which fails a test that is merely slow on a busy machine.
+# Tests' own settings(...) build on this profile.
+settings.register_profile("castrules", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("castrules")
 
 REPO = Path(__file__).resolve().parent.parent
 FAKE_INPROCESS = REPO / "tests" / "harness" / "fake_inprocess"

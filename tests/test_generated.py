@@ -101,7 +101,7 @@ def test_random_replies_become_error_results(doc, reply):
     case = _case(doc)
     request = request_for(doc, SUITE.catalog)
     result = judge(Result(case.id, Status.PASS), case, request, reply)       # must not raise
-    if contract_problems(reply, len(doc["steps"]), request["observe"]):
+    if contract_problems(reply, len(doc["steps"]), case.observe_points()):
         assert result.status is Status.ERROR
 
 
@@ -115,8 +115,27 @@ def test_damaged_oracle_replies_never_crash_judge(data):
     broken = data.draw(malformed(reply))
     result = judge(Result(case.id, Status.PASS), case, request, broken)       # must not raise
     assert isinstance(result.status, Status)
-    if contract_problems(broken, len(doc["steps"]), request["observe"]):
+    # The snapshots owed are the case's observe points (what the harness asks an engine for),
+    # not every step the fuzzer's request_for observes: comparing with request["observe"] made
+    # this test fail at random when a broken reply lost a snapshot the case never looks at.
+    if contract_problems(broken, len(doc["steps"]), case.observe_points()):
         assert result.status is Status.ERROR
+
+
+def test_a_reply_owes_the_snapshots_the_case_looks_at_and_no_others():
+    """The example that made the test above fail once: a reply without a snapshot the case's
+    expectations do not look at is judged on what they do look at; without one they need, it
+    is an error."""
+    case = next(c for c in SUITE.cases if c.observe_points() and set(c.observe_points()) != set(range(len(c.steps) + 1)))
+    unneeded = next(n for n in range(len(case.steps) + 1) if n not in case.observe_points())
+    reply = load_engine("oracle").run(request_for(case.doc, SUITE.catalog))   # a snapshot after every step
+    request = case.request(SUITE.catalog.subset(case.card_names()))
+    lacking = {**reply, "snapshots": {k: v for k, v in reply["snapshots"].items() if k != str(unneeded)}}
+    assert judge(Result(case.id, Status.PASS), case, request, lacking).status is Status.PASS
+    needed = str(case.observe_points()[0])
+    missing = {**reply, "snapshots": {k: v for k, v in reply["snapshots"].items() if k != needed}}
+    result = judge(Result(case.id, Status.PASS), case, request, missing)
+    assert result.status is Status.ERROR and f"no snapshot after step(s) {needed}" in result.message
 
 
 @pytest.mark.parametrize("status", [{"zone": None}, ["ok"], 3, None])
