@@ -41,9 +41,10 @@ def step_activate(state: State, step: steps.Activate, trace: Trace) -> tuple[Sta
     mana = ManaCost.parse(ab.cost.mana or "")
     x = _ability_x(mana, step.x, oid, trace)        # 602.2b -> 601.2b: X before targets
     assigned = assign_targets(state, ab.targets, step.targets, player, oid)
-    state, used = _activate_listed(state, player, step, resolve_choices(mana, x), trace)
-    state = pay_costs(state, ability_cost_parts(ab.cost, oid, resolve_choices(mana, x), step.auto_pay, used), paying,
-                      trace)
+    cost = resolve_choices(mana, x)
+    state, used = _activate_listed(state, player, step, cost, trace)
+    # 602.2b -> 601.2h: {T} / {Q} are paid before the mana, so the source can't also tap for it
+    state = pay_costs(state, ability_cost_parts(ab.cost, oid, cost, step.auto_pay, used), paying, trace)
     obj = state.obj(oid)
     aid, n = f"{oid}_ability", 1
     while aid in state.objects:

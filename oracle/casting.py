@@ -148,6 +148,8 @@ def _check_proposal(state: State, spell: Obj, spec: CastSpec, alt: str | None, f
 
 def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequence[str],
         trace: Trace) -> tuple[State, dict]:
+    """601.2f-i: lock the total cost, activate the listed mana abilities (601.2g), hand the
+    total's parts to the one payer (601.2h), and the spell becomes cast. Raises Illegal."""
     state, caster = prop.state, prop.caster
     spell = state.obj(prop.spell)
     total = None

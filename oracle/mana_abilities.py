@@ -228,8 +228,8 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
              chooser: Callable[[frozenset[str]], str] | None = None,
              sacrifice: Sequence[str] | None = None, order: Sequence[str] | None = None) -> State:
     """Activate a mana ability and resolve it at once (605.3b); raise Illegal if it can't be.
-    `sacrifice`: the permanents a sacrifice cost sacrifices (the player's choice; default the
-    first fitting one in setup order)."""
+    Its costs are paid by the one payer (oracle.payer); `sacrifice`: the permanents a sacrifice
+    cost sacrifices (the player's choice; default the first fitting one in setup order)."""
     obj, ab = find_mana_ability(state, player, oid, index)
     if sacrifice is not None and ab.cost.sacrifice is None:
         raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
