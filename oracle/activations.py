@@ -53,7 +53,7 @@ def step_activate(state: State, step: steps.Activate, trace: Trace) -> tuple[Sta
     from .state import Obj
     state, ts = state.tick()
     a = Obj(id=aid, card=obj.base, zone="stack", owner=player, controller=player, kind="ability", timestamp=ts,
-            source=oid, source_name=obj.base.name, ability_index=ab.index, x=x, ability=ab,
+            source=oid, source_name=obj.base.name, x=x, ability=ab,
             targets=tuple(t for _, t, _ in assigned), target_controllers=tuple(r for _, _, r in assigned))
     state = replace(state.with_obj(a), stack=state.stack + (aid,))
     trace.add("602.2", f"{player} activates {obj.base.name}'s ability ({aid} on the stack)")

@@ -49,7 +49,7 @@ def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_pe
                           rules=("118.9",))
         found = ManaCost(()), f"no mana: cast without paying its mana cost ({state.obj(src).base.name}, {src}; 118.9)"
     else:
-        named = dict(spell.base.alternative_costs)
+        named = {a.name: a.cost for a in spell.base.alternative_costs}
         if alt not in named:
             raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} has no {alt} cost", rules=("118.9",))
         found = ManaCost.parse(named[alt]), f"the {alt} cost {named[alt]}"
@@ -97,12 +97,12 @@ def additional_costs(state: State, spell: Obj, spec: CastSpec, to_pay: ManaCost 
     if spec.flash_cost is not None:
         src = state.obj(spec.flash_cost)
         costed = [ab for s, ab in flash_permissions(state, replace(spell, x=spec.x), spec.player, open_choices=False)
-                  if s.id == src.id and ab.flash_cost]
+                  if s.id == src.id and ab.extra_cost]
         if not costed:
             raise Illegal(Reason.ADDITIONAL_COST_UNAVAILABLE, f"{src.base.name} ({src.id}) offers {c.name} no extra "
                                                               "cost to cast it as though it had flash",
                           rules=("601.3c", "601.2b"))
-        extra = costed[0].flash_cost
+        extra = costed[0].extra_cost
         if to_pay is not None:
             to_pay = to_pay + ManaCost.parse(extra)
         label += f" plus {extra} to cast it as though it had flash ({src.base.name})"

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from castrules.model.abilities import CastPermission, CastProhibition, ConditionalFlash, FlashPermission
+from castrules.model.parts import Filter
+
 from .cast_spec import CastSpec
 from .characteristics import Chars, chars, matches
 from .errors import Illegal
@@ -91,9 +94,9 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
         if src.zone != "battlefield" or src.controller != caster or src.kind != "card":
             continue
         for ab in src.base.abilities:
-            if ab.kind != "cast_permission" or zone not in ab.zones:
+            if not isinstance(ab, CastPermission) or zone not in ab.from_zones:
                 continue
-            if free and not ab.without_paying:
+            if free and not ab.without_paying_mana_cost:
                 continue
             if zone != "hand" and obj.owner != caster:
                 continue
@@ -106,7 +109,7 @@ def conditional_flash(state: State, spell, caster: str) -> str | None:
     """601.3d: a card that has flash while its caster controls a permanent of some kind; the
     permanent found (the condition holds), else None."""
     for ab in spell.base.abilities:
-        if ab.kind != "conditional_flash":
+        if not isinstance(ab, ConditionalFlash):
             continue
         for p in state.battlefield():
             if p.controller == caster and p.id != spell.id and matches(chars(state, p), p, ab.permanents, caster):
@@ -124,7 +127,8 @@ def proposal_views(state: State, spell, flt) -> list:
     shapes = [spell]
     if spell.base.prototype is not None:
         shapes.append(replace(spell, prototyped=not spell.prototyped))
-    by_mv = flt.mana_value or flt.mana_value_min is not None or flt.mana_value_max is not None
+    by_mv = isinstance(flt, Filter) and (flt.mana_value or flt.mana_value_min is not None
+                                         or flt.mana_value_max is not None)
     top = max(flt.mana_value_min or 0, flt.mana_value_max or 0) + 2
     out = []
     for v in shapes:
@@ -147,7 +151,7 @@ def flash_permissions(state: State, spell, caster: str, open_choices: bool) -> l
         if src.kind != "card" or src.controller != caster:
             continue
         for ab in src.base.abilities:
-            if ab.kind != "flash_permission":
+            if not isinstance(ab, FlashPermission):
                 continue
             views = proposal_views(state, spell, ab.spells) if open_choices else [spell]
             if any(matches(chars(state, v), v, ab.spells, caster, src.id) for v in views):
@@ -162,7 +166,7 @@ def prohibited(state: State, spell, caster: str, open_choices: bool) -> str | No
     its own."""
     for src in state.battlefield():
         for ab in src.base.abilities if src.kind == "card" else ():
-            if ab.kind != "cast_prohibition":
+            if not isinstance(ab, CastProhibition):
                 continue
             if ab.players == "opponents" and caster == src.controller:
                 continue

@@ -132,8 +132,8 @@ def _check_proposal(state: State, spell: Obj, spec: CastSpec, alt: str | None, f
                       rules=("601.2e", "601.5"))
     if flash_needed:
         fitting = [(s, ab) for s, ab in flash_permissions(state, spell, spec.player, open_choices=False)
-                   if (ab.flash_cost is None or spec.flash_cost == s.id)
-                   and (ab.flash_alternative is None or alt == ab.flash_alternative)]
+                   if (ab.extra_cost is None or spec.flash_cost == s.id)
+                   and (ab.alternative_cost is None or alt == ab.alternative_cost)]
         if not fitting:
             raise Illegal(Reason.ILLEGAL_PROPOSAL, f"as proposed, no effect lets {spec.player} cast {c.name} as though "
                                                    "it had flash, and it has sorcery timing",

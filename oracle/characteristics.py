@@ -10,8 +10,13 @@ Adaptation / Maskwood Nexus / test actions in timestamp order -> power and tough
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
-from .cards import Ability, CardDef, Filter
+from castrules.model.abilities import (Ability, ActivatedAbility, GrantAbility, KeywordGrant, ManaAbility,
+                                       TypeChange)
+from castrules.model.parts import Filter
+
+from .cards import CardDef
 from .costs import ManaCost, colors_of, parse_cost
 from .creature_types import CREATURE_TYPES
 from .seams import rules
@@ -73,10 +78,10 @@ class Chars:
         return self.other_subtypes + ct
 
     def mana_abilities(self) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.kind == "mana")
+        return tuple(a for a in self.abilities if isinstance(a, ManaAbility))
 
     def activated_abilities(self) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.kind == "activated")
+        return tuple(a for a in self.abilities if isinstance(a, ActivatedAbility))
 
 
 def prototype_active(obj: Obj) -> bool:
@@ -131,7 +136,7 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
             changes.append((e.timestamp, "all", None, True))
     is_creature = "Creature" in types
     if obj.kind == "card":
-        for src, ab in state.watching_abilities("type_change"):
+        for src, ab in state.watching_abilities(TypeChange):
             if not _in_conspiracy_reach(obj, is_creature, src.controller):
                 continue
             chosen = ab.creature_type
@@ -194,12 +199,11 @@ def _granted_abilities(state: State, obj: Obj, c: Chars) -> tuple[Ability, ...]:
     """grant_ability: permanents matching the filter have the granted activated ability, after
     their own, in the granting sources' timestamp order. Its X is its own (107.3j)."""
     out: list[Ability] = []
-    for src, ab in sorted(state.watching_abilities("grant_ability"), key=lambda pair: pair[0].timestamp):
-        if ab.granted is not None:
-            if ab.whose == "you" and obj.controller != src.controller:
-                continue
-            if matches(c, obj, ab.permanents, src.controller, src.id):
-                out.append(ab.granted)
+    for src, ab in sorted(state.watching_abilities(GrantAbility), key=lambda pair: pair[0].timestamp):
+        if ab.whose in (None, "you") and obj.controller != src.controller:
+            continue
+        if matches(c, obj, ab.permanents, src.controller, src.id):
+            out.append(ab.ability)
     return tuple(out)
 
 
@@ -218,9 +222,9 @@ def _in_conspiracy_reach(obj: Obj, is_creature: bool, who: str) -> bool:
 
 def _granted_keywords(state: State, obj: Obj, c: Chars) -> frozenset[str]:
     out: set[str] = set()
-    for src, ab in state.watching_abilities("keyword_grant"):
+    for src, ab in state.watching_abilities(KeywordGrant):
         if ab.keyword:
-            if ab.whose == "you" and obj.controller != src.controller:
+            if ab.whose in (None, "you") and obj.controller != src.controller:
                 continue
             if matches(c, obj, ab.permanents, src.controller, src.id):
                 out.add(ab.keyword.lower())
@@ -254,11 +258,15 @@ def mana_value(c: Chars, obj: Obj) -> int:
     return rules().cost_mana_value(c.mana_cost, obj.x, obj.y, obj.z)
 
 
-def matches(c: Chars, obj: Obj, flt: Filter, source_controller: str | None, source_id: str | None = None) -> bool:
-    """Does an object with characteristics `c` pass `flt` (seen from a source's controller)?"""
-    if flt.self_only and obj.id != source_id:
-        return False
-    if any(t not in c.types for t in flt.types):
+def matches(c: Chars, obj: Obj, flt: Filter | Literal["self"] | None, source_controller: str | None,
+            source_id: str | None = None) -> bool:
+    """Does an object with characteristics `c` pass `flt` (seen from a source's controller)?
+    No filter matches every object; "self" only the source itself."""
+    if flt is None:
+        return True
+    if flt == "self":
+        return obj.id == source_id
+    if any(t not in c.types for t in flt.all_types):
         return False
     if flt.types_any and not any(t in c.types for t in flt.types_any):
         return False
@@ -268,7 +276,8 @@ def matches(c: Chars, obj: Obj, flt: Filter, source_controller: str | None, sour
         return False
     if any(col in c.colors for col in flt.not_colors):
         return False
-    if flt.subtypes and not any(c.has_creature_type(s) or s in c.other_subtypes for s in flt.subtypes):
+    subtypes = flt.all_subtypes
+    if subtypes and not any(c.has_creature_type(s) or s in c.other_subtypes for s in subtypes):
         return False
     if any(s not in c.supertypes for s in flt.supertypes):
         return False

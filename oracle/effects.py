@@ -2,9 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Any, Callable, Mapping
 
-from .cards import CardDef, Effect
+from castrules.model.effects import (AddCounters, AddMana, Animate, CastIfAble, CreateToken, Damage, Delayed,
+                                     Destroy, Draw, Effect, ExileTop, GainLife, LoseLife, Pump, ReturnToHand,
+                                     SacrificeSelf, UntapSelf)
+
+from .cards import CardDef, token_def
 from .characteristics import chars
 from .state import DamageEvent, Obj, State, TimedEffect
 from .targets import is_player_ref
@@ -36,18 +40,18 @@ def condition_holds(cond: str | None, ctx: EffectContext) -> bool:
             "cast": ctx.cast}.get(cond, False)
 
 
-def _amount(e: Effect, ctx: EffectContext) -> int:
-    if e.amount is None:
+def _amount(amount: int | str | None, ctx: EffectContext) -> int:
+    if amount is None:
         return 1
-    if e.amount == "X":
+    if amount == "X":
         return ctx.x or 0                               # 107.3m for ETB abilities
-    if e.amount == "Y":
+    if amount == "Y":
         return ctx.y or 0                               # 107.3p: Y works like X
-    if e.amount == "power":
+    if amount == "power":
         return max(0, ctx.power or 0)
-    if e.amount == "divided":
+    if amount == "divided":
         return 0                                        # per target: see _share
-    return int(e.amount)
+    return int(amount)
 
 
 def _target_x(state: State, ctx: EffectContext) -> int:
@@ -62,7 +66,7 @@ def _target_x(state: State, ctx: EffectContext) -> int:
     return obj.x if obj.x is not None else (text_x_value(state, obj) or 0)
 
 
-def _share(e: Effect, ctx: EffectContext, target: str, n: int) -> int:
+def _share(e: Damage, ctx: EffectContext, target: str, n: int) -> int:
     """An effect's amount for one target: its announced share when divided (601.2d)."""
     return dict(ctx.division).get(target, 0) if e.amount == "divided" else n
 
@@ -85,11 +89,13 @@ def _players(state: State, ref: str | None, ctx: EffectContext) -> list[str]:
 
 
 def _target_objs(e: Effect, ctx: EffectContext) -> list[str]:
-    if e.target == "all":
+    """The objects an effect acts on: one target (by index), all of them, or (no target) the source."""
+    target = getattr(e, "target", None)
+    if target == "all":
         return [t for t in ctx.targets if t is not None]
-    if e.target is None:
+    if target is None:
         return [ctx.source.id]
-    i = int(e.target)
+    i = int(target)
     t = ctx.targets[i] if i < len(ctx.targets) else None
     return [t] if t is not None else []
 
@@ -149,7 +155,7 @@ def gain_life(state: State, player: str, n: int) -> State:
     return state.with_player(replace(p, life=p.life + n))
 
 
-def _add_mana(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+def _add_mana(state: State, e: AddMana, ctx: EffectContext, n: int, trace: Trace) -> State:
     from .costs import ManaType
     from .mana_abilities import mana_from_text
     for p in _players(state, e.player, ctx):
@@ -162,7 +168,7 @@ def _add_mana(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace)
     return state
 
 
-def _damage(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+def _damage(state: State, e: Damage, ctx: EffectContext, n: int, trace: Trace) -> State:
     for t in _target_objs(e, ctx):
         amount = _share(e, ctx, t, n)
         if is_player_ref(state, t):
@@ -172,22 +178,22 @@ def _damage(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -
     return state
 
 
-def _life(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+def _life(state: State, e: LoseLife | GainLife, ctx: EffectContext, n: int, trace: Trace) -> State:
     for p in _players(state, e.player, ctx):
-        delta = -n if e.kind == "lose_life" else n
+        delta = -n if isinstance(e, LoseLife) else n
         pl = state.player(p)
         state = state.with_player(replace(pl, life=pl.life + delta))
         trace.add("119.3", f"{p} {'loses' if delta < 0 else 'gains'} {n} life")
     return state
 
 
-def _draw(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+def _draw(state: State, e: Draw, ctx: EffectContext, n: int, trace: Trace) -> State:
     for p in _players(state, e.player, ctx):
         state = draw(state, p, n, trace)
     return state
 
 
-def _exile_top(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+def _exile_top(state: State, e: ExileTop, ctx: EffectContext, n: int, trace: Trace) -> State:
     for p in _players(state, e.player, ctx):
         for _ in range(n):
             top = next((o for o in state.objects.values() if o.zone == "library" and o.owner == p), None)
@@ -197,8 +203,8 @@ def _exile_top(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace
     return state
 
 
-def _destroy_or_bounce(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
-    destroy = e.kind == "destroy"
+def _destroy_or_bounce(state: State, e: Destroy | ReturnToHand, ctx: EffectContext, n: int, trace: Trace) -> State:
+    destroy = isinstance(e, Destroy)
     for t in _target_objs(e, ctx):
         if state.obj(t).zone == "battlefield":
             state = move(state, t, "graveyard" if destroy else "hand", trace,
@@ -206,7 +212,7 @@ def _destroy_or_bounce(state: State, e: Effect, ctx: EffectContext, n: int, trac
     return state
 
 
-def _pump(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+def _pump(state: State, e: Pump, ctx: EffectContext, n: int, trace: Trace) -> State:
     for t in _target_objs(e, ctx):
         o = state.obj(t)
         state, ts = state.tick()
@@ -216,7 +222,7 @@ def _pump(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> 
     return state
 
 
-def _add_counters(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+def _add_counters(state: State, e: AddCounters, ctx: EffectContext, n: int, trace: Trace) -> State:
     for t in _target_objs(e, ctx):
         o = state.obj(t)
         counters = dict(o.counters)
@@ -226,11 +232,11 @@ def _add_counters(state: State, e: Effect, ctx: EffectContext, n: int, trace: Tr
     return state
 
 
-def _create_token(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
-    return create_token(state, e.token, ctx.controller, ctx.source.id, trace)
+def _create_token(state: State, e: CreateToken, ctx: EffectContext, n: int, trace: Trace) -> State:
+    return create_token(state, token_def(e), ctx.controller, ctx.source.id, trace)
 
 
-def _animate(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+def _animate(state: State, e: Animate, ctx: EffectContext, n: int, trace: Trace) -> State:
     o = state.obj(ctx.source.id)
     state, ts = state.tick()
     state = replace(state, effects=state.effects + (TimedEffect(
@@ -241,17 +247,17 @@ def _animate(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) 
     return state
 
 
-def _sacrifice_self(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+def _sacrifice_self(state: State, e: SacrificeSelf, ctx: EffectContext, n: int, trace: Trace) -> State:
     if state.obj(ctx.source.id).zone == "battlefield":
         state = move(state, ctx.source.id, "graveyard", trace, note="sacrificed")
     return state
 
 
-def _delayed(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+def _delayed(state: State, e: Delayed, ctx: EffectContext, n: int, trace: Trace) -> State:
     """603.7: a delayed triggered ability; 107.3n: its X is the X of the spell that made it."""
     from .state import DelayedTrigger
     d = DelayedTrigger(source=ctx.source.id, source_name=ctx.source.base.name, card=ctx.source.base,
-                       controller=ctx.controller, step=e.at or "end", effects=e.effects, x=ctx.x,
+                       controller=ctx.controller, step=e.at, effects=e.effect, x=ctx.x,
                        targets=ctx.targets)
     trace.add(("603.2", "107.3n"), f"{ctx.source.base.name} ({ctx.source.id}) creates a delayed triggered ability: "
                                    f"at the beginning of the next {d.step} step"
@@ -259,32 +265,33 @@ def _delayed(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) 
     return replace(state, delayed=state.delayed + (d,))
 
 
-def _cast_if_able(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+def _cast_if_able(state: State, e: CastIfAble, ctx: EffectContext, n: int, trace: Trace) -> State:
     from .instructed import cast_if_able
     for p in _players(state, e.player, ctx)[:1]:
         state = cast_if_able(state, p, ctx.source.id, ctx.choices or {}, trace)
     return state
 
 
-def _untap_self(state: State, e: Effect, ctx: EffectContext, n: int, trace: Trace) -> State:
+def _untap_self(state: State, e: UntapSelf, ctx: EffectContext, n: int, trace: Trace) -> State:
     return state.with_obj(replace(state.obj(ctx.source.id), tapped=False))
 
 
-# One handler per effect kind (cards.Effect.kind): (state, effect, context, amount, trace) -> state.
-EFFECTS: dict[str, Callable[[State, Effect, EffectContext, int, Trace], State]] = {
-    "add_mana": _add_mana, "damage": _damage, "lose_life": _life, "gain_life": _life, "draw": _draw,
-    "exile_top": _exile_top, "destroy": _destroy_or_bounce, "return_to_hand": _destroy_or_bounce, "pump": _pump,
-    "add_counters": _add_counters, "create_token": _create_token, "animate": _animate,
-    "sacrifice_self": _sacrifice_self, "delayed": _delayed, "cast_if_able": _cast_if_able, "untap_self": _untap_self,
+# One handler per effect type (castrules.model.effects): (state, effect, context, amount, trace) -> state.
+EFFECTS: Mapping[type[Effect], Callable[[State, Any, EffectContext, int, Trace], State]] = {
+    AddMana: _add_mana, Damage: _damage, LoseLife: _life, GainLife: _life, Draw: _draw,
+    ExileTop: _exile_top, Destroy: _destroy_or_bounce, ReturnToHand: _destroy_or_bounce, Pump: _pump,
+    AddCounters: _add_counters, CreateToken: _create_token, Animate: _animate,
+    SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastIfAble: _cast_if_able, UntapSelf: _untap_self,
 }
 
 
 def _apply(state: State, e: Effect, ctx: EffectContext, trace: Trace) -> State:
     """One instruction, by its kind; its amount worked out first (608.2c: in order)."""
-    handler = EFFECTS.get(e.kind)
+    handler = EFFECTS.get(type(e))
     if handler is None:
         return state
-    n = _target_x(state, ctx) if e.amount == "target_x" else _amount(e, ctx)
+    amount = getattr(e, "amount", None)
+    n = _target_x(state, ctx) if amount == "target_x" else _amount(amount, ctx)
     return handler(state, e, ctx, n, trace)
 
 

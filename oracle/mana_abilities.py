@@ -13,7 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from .cards import Ability
+from castrules.model.abilities import Ability, ManaAbility, ManaReplacement, ManaTrigger
+from castrules.model.effects import AddMana
+from castrules.model.parts import ProduceCouldProduce, ProduceOneOf, ProducePower
+
 from .characteristics import chars, matches
 from .costs import ManaCost, ManaType, Supply, Unit, resolve_choices
 from .errors import Illegal
@@ -68,14 +71,12 @@ def is_tap_ability(ab: Ability) -> bool:
 
 def base_units(state: State, obj: Obj, ab: Ability, visiting: frozenset[str]) -> list[frozenset[str]]:
     """The mana the ability would add before replacement effects (each unit: its options)."""
-    p = ab.produce
-    if p is None:
-        return []
-    if p.mana is not None:
-        return _mana_text_units(p.mana)
-    if p.one_of:
+    p = ab.add if isinstance(ab, ManaAbility) else None
+    if isinstance(p, str):
+        return _mana_text_units(p)
+    if isinstance(p, ProduceOneOf):
         return [frozenset(p.one_of)]
-    if p.could_produce_lands is not None:
+    if isinstance(p, ProduceCouldProduce):
         types: set[str] = set()
         for other in state.battlefield():
             if other.id in visiting:          # 106.7: a loop adds no type
@@ -83,19 +84,19 @@ def base_units(state: State, obj: Obj, ab: Ability, visiting: frozenset[str]) ->
             if not chars(state, other).is_("Land"):
                 continue
             mine = other.controller == obj.controller
-            if (p.could_produce_lands == "you") != mine:
+            if (p.could_produce.lands == "you") != mine:
                 continue
             types |= could_produce(state, other, visiting | {obj.id})
-        if p.colors_only:
+        if p.could_produce.colors_only:
             types -= {"C"}
         return [frozenset(types)] if types else []          # 106.5 / 106.7
-    if p.amount_by == "power":
+    if isinstance(p, ProducePower):
         power = chars(state, obj).power or 0
         return [frozenset(p.type or "C")] * max(0, power)   # 107.1b: negative is zero
     return []
 
 
-def _applicable(state: State, obj: Obj, kind: str) -> list[tuple[Obj, Ability]]:
+def _applicable(state: State, obj: Obj, kind: type[Ability]) -> list[tuple[Obj, Ability]]:
     """The permanents' abilities of one kind (mana replacements, mana triggers) that look at
     `obj` being tapped for mana: whose permanents they watch, and which ones (106.12)."""
     out = []
@@ -104,7 +105,7 @@ def _applicable(state: State, obj: Obj, kind: str) -> list[tuple[Obj, Ability]]:
         return out
     c = chars(state, obj)
     for src, ab in watching:
-        if ab.whose == "you" and obj.controller != src.controller:
+        if ab.whose in (None, "you") and obj.controller != src.controller:
             continue
         if matches(c, obj, ab.permanents, src.controller, src.id):
             out.append((src, ab))
@@ -112,7 +113,7 @@ def _applicable(state: State, obj: Obj, kind: str) -> list[tuple[Obj, Ability]]:
 
 
 def _replacements(state: State, obj: Obj) -> list[tuple[Obj, Ability]]:
-    return _applicable(state, obj, "mana_replacement")
+    return _applicable(state, obj, ManaReplacement)
 
 
 def apply_replacements(state: State, obj: Obj, ab: Ability, units: list[frozenset[str]],
@@ -134,9 +135,9 @@ def apply_replacements(state: State, obj: Obj, ab: Ability, units: list[frozense
             for src, rep in reps:
                 if src.id != oid:
                     continue
-                if rep.replace_with:
-                    units = _mana_text_units(rep.replace_with)
-                if rep.multiply > 1:
+                if rep.produce:
+                    units = _mana_text_units(rep.produce)
+                if (rep.multiply or 1) > 1:
                     units = [u for u in units for _ in range(rep.multiply)]
                 if trace:
                     trace.add("616.1", f"{src.base.name} ({src.id}) applies now: "
@@ -145,12 +146,12 @@ def apply_replacements(state: State, obj: Obj, ab: Ability, units: list[frozense
     if not units or not ab.cost.tap:
         return units
     for src, rep in reps:
-        if rep.replace_with:
-            units = _mana_text_units(rep.replace_with)
+        if rep.produce:
+            units = _mana_text_units(rep.produce)
             if trace:
-                trace.add("106.12b", f"{src.base.name} ({src.id}) replaces the mana: {rep.replace_with}")
+                trace.add("106.12b", f"{src.base.name} ({src.id}) replaces the mana: {rep.produce}")
     for src, rep in reps:
-        if rep.multiply > 1:
+        if (rep.multiply or 1) > 1:
             units = [u for u in units for _ in range(rep.multiply)]
             if trace:
                 trace.add("106.12b", f"{src.base.name} ({src.id}) multiplies the mana by {rep.multiply}")
@@ -175,18 +176,18 @@ def _tap_triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]):
     named type if one is named)."""
     if not ab.cost.tap or not produced:
         return
-    for src, t in _applicable(state, obj, "mana_trigger"):
+    for src, t in _applicable(state, obj, ManaTrigger):
         if t.produced and t.produced not in produced:
             continue
         yield src, t
 
 
-def is_mana_trigger(t: Ability) -> bool:
+def is_mana_trigger(t: ManaTrigger) -> bool:
     """605.1b: it adds mana and has no target; otherwise it uses the stack (605.5a)."""
     if t.add:
         return True
-    return bool(t.effects) and all(e.kind == "add_mana" and (e.player in (None, "you", "tapper"))
-                                   for e in t.effects)
+    return bool(t.effect) and all(isinstance(e, AddMana) and (e.player in (None, "you", "tapper"))
+                                  for e in t.effect)
 
 
 def _triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]) -> list[tuple[str, str, str]]:
@@ -195,21 +196,23 @@ def _triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]) -> l
     for src, t in _tap_triggers(state, obj, ab, produced):
         if not is_mana_trigger(t):
             continue
+        default_to = t.to or ("tapper" if t.add else "you")
         if t.add == "same":
-            out.append((obj.controller if t.to == "tapper" else src.controller, t.produced or produced[0], src.base.name))
+            out.append((obj.controller if default_to == "tapper" else src.controller, t.produced or produced[0],
+                        src.base.name))
             continue
-        texts = [t.add] if t.add else [e.mana for e in t.effects]
-        for e_text, e in zip(texts, t.effects or [None] * len(texts)):
-            to = (e.player if e is not None and e.player else t.to)
+        texts = [t.add] if t.add else [e.mana for e in t.effect]
+        for e_text, e in zip(texts, t.effect or [None] * len(texts)):
+            to = (e.player if e is not None and e.player else default_to)
             who = obj.controller if to == "tapper" else src.controller
             for u in _mana_text_units(e_text or ""):
                 out.append((who, _first(u)[0], src.base.name))
     return out
 
 
-def _stack_triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]) -> list[tuple[str, int]]:
+def _stack_triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]) -> list[tuple[str, Ability]]:
     """Non-mana abilities triggered by tapping for mana: they wait for the stack (603.3)."""
-    return [(src.id, t.index) for src, t in _tap_triggers(state, obj, ab, produced) if not is_mana_trigger(t)]
+    return [(src.id, t) for src, t in _tap_triggers(state, obj, ab, produced) if not is_mana_trigger(t)]
 
 
 def find_mana_ability(state: State, player: str, oid: str, index: int) -> tuple[Obj, Ability]:
@@ -231,7 +234,7 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     Its costs are paid by the one payer (oracle.payer); `sacrifice`: the permanents a sacrifice
     cost sacrifices (the player's choice; default the first fitting one in setup order)."""
     obj, ab = find_mana_ability(state, player, oid, index)
-    if sacrifice is not None and ab.cost.sacrifice is None:
+    if sacrifice is not None and ab.cost.sacrifice_filter is None:
         raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE,
                       f"{oid}'s ability has no sacrifice cost; {', '.join(sacrifice)} named", rules=("602.2b",))
     before = state
@@ -287,8 +290,8 @@ def free_tap_ability(state: State, obj: Obj) -> tuple[int, Ability] | None:
     c = chars(state, obj)
     for i, ab in enumerate(c.mana_abilities()):
         cost = ab.cost
-        if (cost.tap and not cost.untap and not cost.mana and not cost.life and not cost.sacrifice_self
-                and cost.sacrifice is None):
+        if (cost.tap and not cost.untap and not cost.mana and not cost.life and not cost.sacrifices_self
+                and cost.sacrifice_filter is None):
             ctx = CostContext(obj.controller, Paying.MANA_ABILITY, obj.id)
             return (i, ab) if can_pay(state, (TapPart(obj.id),), ctx) else None
     return None

@@ -16,7 +16,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Callable, Mapping, Protocol, Sequence, Union
 
-from .cards import Filter, ManaCostParts
+from castrules.model.parts import AbilityCost, Filter
+
 from .characteristics import chars, matches
 from .costs import ConcreteCost, concrete_text, pay_from_pool
 from .errors import Illegal
@@ -153,7 +154,7 @@ def pay_costs(state: State, parts: Sequence[Part], ctx: CostContext, trace: Trac
     return state
 
 
-def ability_cost_parts(cost: ManaCostParts, source: str, mana: ConcreteCost | None = None, auto: bool = False,
+def ability_cost_parts(cost: AbilityCost, source: str, mana: ConcreteCost | None = None, auto: bool = False,
                        used: frozenset[str] = frozenset(),
                        sacrifice: Sequence[str] | None = None) -> tuple[Part, ...]:
     """The parts of an ability's cost (602.2b, 605.3b), mana given already announced (X);
@@ -167,9 +168,9 @@ def ability_cost_parts(cost: ManaCostParts, source: str, mana: ConcreteCost | No
         parts.append(ManaPart(mana, auto, used))
     if cost.life:
         parts.append(LifePart(cost.life))
-    if cost.sacrifice is not None:
-        parts.append(SacrificePart((cost.sacrifice,), None if sacrifice is None else tuple(sacrifice)))
-    if cost.sacrifice_self:
+    if cost.sacrifice_filter is not None:
+        parts.append(SacrificePart((cost.sacrifice_filter,), None if sacrifice is None else tuple(sacrifice)))
+    if cost.sacrifices_self:
         parts.append(SacrificeSourcePart(source))
     return tuple(parts)
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from castrules.model.abilities import GrantProwl
+
 from .characteristics import Chars, chars, matches
 from .costs import ManaCost
 from .seams import rules
@@ -30,11 +32,11 @@ def prowl_costs(state: State, spell: Obj, caster: str) -> list[ProwlCost]:
         out.append(ProwlCost(spell.base.prowl, "printed"))
     for src in state.battlefield():
         for ab in src.base.abilities if src.kind == "card" else ():
-            if ab.kind == "grant_prowl" and ab.prowl_cost:
-                if ab.whose == "you" and src.controller != caster:
+            if isinstance(ab, GrantProwl) and ab.cost:
+                if ab.whose in (None, "you") and src.controller != caster:
                     continue
                 if matches(c, spell, ab.spells, src.controller, src.id):
-                    out.append(ProwlCost(ab.prowl_cost, src.id))
+                    out.append(ProwlCost(ab.cost, src.id))
     return out
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
-from .cards import Ability
+from castrules.model.abilities import Ability, EnterAbility
+
+from .cards import effects_of, targets_of
 from .characteristics import chars
 from .effects import EffectContext, apply_effects, condition_holds
 from .errors import Illegal, RequestError
@@ -30,7 +32,7 @@ def enter_battlefield(state: State, oid: str, trace: Trace, pending: list[Pendin
     """ETB replacement effects apply as it enters (614.1c, 107.3m for X); ETB triggers wait."""
     obj = state.obj(oid)
     for ab in obj.base.abilities:
-        if ab.kind != "etb":
+        if not isinstance(ab, EnterAbility):
             continue
         ctx = EffectContext(source=obj, controller=obj.controller, targets=(), x=obj.etb_x,
                             prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast,
@@ -42,7 +44,7 @@ def enter_battlefield(state: State, oid: str, trace: Trace, pending: list[Pendin
         if not ab.trigger:
             trace.add("614.1c", f"{obj.base.name} ({oid}) enters with its replacement effect applied"
                       + (f" (X = {obj.etb_x}, 107.3m)" if obj.etb_x is not None else ""))
-            state = apply_effects(state, ab.effects, ctx, trace)
+            state = apply_effects(state, ab.effect, ctx, trace)
             obj = state.obj(oid)
         else:
             pending.append(PendingTrigger(oid, ab))
@@ -62,18 +64,19 @@ def put_triggers(state: State, pending: Sequence[PendingTrigger], targets: Seque
         controller = src.controller
         chosen: list[str] = []
         req: list[str | None] = []
-        if p.ability.targets:
+        specs = targets_of(p.ability)
+        if specs:
             wanted = list(targets) if (targets is not None and i == 0) else auto_targets(
-                state, p.ability.targets, controller, p.source)
-            assigned = assign_targets(state, p.ability.targets, wanted, controller, p.source)
+                state, specs, controller, p.source)
+            assigned = assign_targets(state, specs, wanted, controller, p.source)
             chosen = [t for _, t, _ in assigned]
             req = [r for _, _, r in assigned]
-            if not chosen and not all(s.up_to or s.per_opponent for s in p.ability.targets):
+            if not chosen and not all(s.up_to or s.per_opponent for s in specs):
                 trace.add("603.3d", f"{src.base.name}'s trigger has no legal target and is removed")
                 continue
         state, ts = state.tick()
         trig = Obj(id=tid, card=src.base, zone="stack", owner=controller, controller=controller, kind="trigger",
-                   timestamp=ts, source=p.source, source_name=src.base.name, ability_index=p.ability.index,
+                   timestamp=ts, source=p.source, source_name=src.base.name, ability=p.ability,
                    targets=tuple(chosen), target_controllers=tuple(req), prowl_paid=src.prowl_paid,
                    kicked=src.kicked, cast=src.cast, etb_x=src.etb_x)
         state = replace(state.with_obj(trig), stack=state.stack + (tid,))
@@ -134,8 +137,8 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         state = apply_effects(state, obj.delayed, ctx, trace)
         return move(state, oid, GONE, None)
     if obj.kind != "card":
-        ab = obj.ability or next((a for a in obj.base.abilities if a.index == obj.ability_index), None)
-        specs = ab.targets if ab else ()
+        ab = obj.ability
+        specs = targets_of(ab) if ab is not None else ()
         targets, fizzle = _check_targets(state, obj, specs, trace)
         if fizzle:
             trace.add("608.2b", f"{oid} does nothing: all its targets are illegal")
@@ -147,7 +150,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
             ctx = EffectContext(source=src or obj, controller=obj.controller, targets=targets, x=ab_x,
                                 prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast, power=power)
             trace.add("608.2", f"{oid} resolves")
-            state = apply_effects(state, ab.effects, ctx, trace)
+            state = apply_effects(state, effects_of(ab), ctx, trace)
         state = move(state, oid, GONE, None)
         return state
     c = chars(state, obj)
@@ -171,7 +174,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
     trace.add("608.2", f"{c.name} ({oid}) resolves")
     effects = obj.base.spell
     if obj.base.modes is not None:
-        effects = tuple(e for m in obj.modes for e in obj.base.modes.options[m])
+        effects = tuple(e for m in obj.modes for e in obj.base.modes.options[m].spell)
     state = apply_effects(state, effects, ctx, trace)
     if state.obj(oid).zone == "stack":
         state = move(state, oid, "graveyard", trace)

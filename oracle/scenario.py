@@ -9,7 +9,7 @@ from castrules.model import ModelError, read_step, steps
 
 from . import combat, copying, resolution, turns
 from .activations import step_activate, step_pay_mana_cost, step_special_action
-from .cards import CardDef, parse_catalog
+from .cards import CardDef, read_cards
 from .casting import cast, parse_cast
 from .errors import Illegal, RequestError
 from .mana_abilities import activate as activate_mana_ability
@@ -252,18 +252,14 @@ def flush_pending(state: State, trace: Trace) -> State:
     """Triggered abilities that waited (during a cast or a mana ability) go on the stack (603.3)."""
     if not state.pending:
         return state
-    pending = []
-    for sid, index in state.pending:
-        src = state.obj(sid)
-        ab = next(a for a in src.base.abilities if a.index == index)
-        pending.append(PendingTrigger(sid, ab))
+    pending = [PendingTrigger(sid, ab) for sid, ab in state.pending]
     state = replace(state, pending=())
     return put_triggers(state, pending, None, trace)
 
 
 def run_case(case: Mapping[str, Any], cards: Mapping[str, Any], observe=()) -> dict:
     """Run a case request (docs/case-format.md, "What an engine receives")."""
-    catalog: dict[str, CardDef] = parse_catalog(cards)
+    catalog: dict[str, CardDef] = read_cards(cards)
     trace = Trace(0)
     state = build_state(case.get("setup") or {}, catalog)
     trace.add("103", "the game starts from the case's setup")

@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator, Mapping
 
+from castrules.model.abilities import (Ability, GrantAbility, KeywordGrant, ManaReplacement, ManaTrigger,
+                                       TypeChange)
+
 from .cards import CardDef
 from .costs import ManaPool
 
@@ -125,7 +128,6 @@ class Obj:
     # an ability on the stack: its source and what it does
     source: str | None = None
     source_name: str | None = None
-    ability_index: int = -1
     etb_x: int | None = None
     # combat
     attacking: str | None = None
@@ -137,7 +139,7 @@ class Obj:
     fused: bool = False                     # a fused split spell (202.3d)
     transformed: bool = False               # a transforming double-faced permanent showing its back face
     melded_with: CardDef | None = None      # a melded permanent: the partner card that also represents it
-    ability: object = None                  # an activated ability on the stack: the Ability (a gained one, 107.3j)
+    ability: Ability | None = None          # an ability on the stack: what it is (a gained one too, 107.3j)
     delayed: tuple = ()                     # a delayed trigger on the stack: its effects (107.3n)
 
     @property
@@ -160,8 +162,8 @@ class Obj:
         return dict(self.counters).get(name, 0)
 
 
-# Ability kinds whose source changes or watches other objects (State.watching_abilities).
-WATCHING_KINDS = frozenset({"type_change", "grant_ability", "keyword_grant", "mana_replacement", "mana_trigger"})
+# Ability types whose source changes or watches other objects (State.watching_abilities).
+WATCHING_TYPES: tuple[type[Ability], ...] = (TypeChange, GrantAbility, KeywordGrant, ManaReplacement, ManaTrigger)
 
 
 class Objects(dict):
@@ -178,7 +180,7 @@ class Objects(dict):
 def _watching(o: Obj) -> tuple:
     if o.zone != "battlefield" or o.kind != "card":
         return ()
-    return tuple(ab for ab in o.base.abilities if ab.kind in WATCHING_KINDS)
+    return tuple(ab for ab in o.base.abilities if isinstance(ab, WATCHING_TYPES))
 
 
 def _updated(objects: Mapping[str, Obj], changed: Iterable[Obj]) -> Objects:
@@ -205,7 +207,7 @@ class State:
     effects: tuple[TimedEffect, ...] = ()
     damage_log: tuple[DamageEvent, ...] = ()
     clock: int = 1
-    pending: tuple[tuple[str, int], ...] = ()   # triggered abilities waiting for the stack (source, index)
+    pending: tuple[tuple[str, Ability], ...] = ()   # triggered abilities waiting for the stack (source, ability)
     game_over: bool = False                     # 104.1: a player won or the game is a draw; nothing more happens
     delayed: tuple["DelayedTrigger", ...] = ()  # delayed triggered abilities waiting to trigger (603.7, 107.3n)
     _cache: dict = field(default_factory=dict, compare=False, repr=False, init=False)
@@ -237,24 +239,24 @@ class State:
     def with_objs(self, objs: Iterable[Obj]) -> "State":
         return replace(self, objects=_updated(self.objects, objs))
 
-    def watching_abilities(self, kind: str) -> tuple[tuple[Obj, object], ...]:
-        """(permanent, ability) for each printed (copiable) ability of one of WATCHING_KINDS
+    def watching_abilities(self, kind: type[Ability]) -> tuple[tuple[Obj, Ability], ...]:
+        """(permanent, ability) for each printed (copiable) ability of one of WATCHING_TYPES
         on the battlefield, in battlefield order.
 
         Every object's characteristics and every mana ability's event look for the abilities
         that change or watch them; scanning the battlefield each time made a game with
         thousands of permanents quadratic. The index is built once per set of objects and
         carried over by ``with_obj`` while the changed objects keep the same such abilities."""
-        if kind not in WATCHING_KINDS:
-            raise ValueError(f"{kind!r} abilities are not indexed")
+        if kind not in WATCHING_TYPES:
+            raise ValueError(f"{kind.__name__} abilities are not indexed")
         index = getattr(self.objects, "watching", None)
         if index is None:
             index = self._cache.get("watching")
         if index is None:
-            found: dict[str, list[tuple[str, object]]] = {}
+            found: dict[type, list[tuple[str, Ability]]] = {}
             for o in self.objects.values():
                 for ab in _watching(o):
-                    found.setdefault(ab.kind, []).append((o.id, ab))
+                    found.setdefault(type(ab), []).append((o.id, ab))
             index = {k: tuple(v) for k, v in found.items()}
             if isinstance(self.objects, Objects):
                 self.objects.watching = index

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Sequence
 
-from .cards import Ability
+from castrules.model.abilities import Ability, CostFloor, CostModifier
+
 from .characteristics import Chars, chars
 from .costs import ConcreteCost, ManaCost, concrete_text, reduce, resolve_choices
 from .seams import rules
@@ -45,7 +46,7 @@ def modifier_count(state: State, per: str | None, player: str) -> int:
 def modifier_applies(ab: Ability, src: Obj, spell: Obj, c: Chars, caster: str) -> bool:
     if ab.while_ == "untapped" and src.tapped:
         return False
-    if ab.whose == "you" and caster != src.controller:
+    if ab.whose in (None, "you") and caster != src.controller:
         return False
     if ab.whose == "opponents" and caster == src.controller:
         return False
@@ -60,8 +61,8 @@ def modifiers(state: State, spell: Obj, caster: str) -> list[Modifier]:
     sources = [o for o in state.battlefield() if o.kind == "card"] + [spell]
     for src in sources:
         for ab in src.base.abilities:
-            if ab.kind == "cost_modifier":
-                if (src.id == spell.id) != ab.spells.self_only:
+            if isinstance(ab, CostModifier):
+                if (src.id == spell.id) != (ab.spells == "self"):
                     continue
                 if not rules().modifier_applies(ab, src, spell, c, caster):
                     continue
@@ -70,7 +71,7 @@ def modifiers(state: State, spell: Obj, caster: str) -> list[Modifier]:
                     continue
                 out.append(Modifier(src.id, src.base.name, "increase" if ab.change == "increase" else "reduce",
                                     ManaCost.parse(ab.amount or "{1}"), times))
-            elif ab.kind == "cost_floor" and src.id != spell.id and rules().modifier_applies(ab, src, spell, c, caster):
+            elif isinstance(ab, CostFloor) and src.id != spell.id and rules().modifier_applies(ab, src, spell, c, caster):
                 out.append(Modifier(src.id, src.base.name, "floor", None, minimum=ab.minimum))
     return out
 

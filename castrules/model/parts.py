@@ -73,6 +73,18 @@ class AbilityCost(Model):
     sacrifice_self: bool = False
     sacrifice: Literal["self", "creature"] | Filter | None = None
 
+    @property
+    def sacrifices_self(self) -> bool:
+        """The cost sacrifices the source (`sacrifice_self`, or its spelling `sacrifice: self`)."""
+        return self.sacrifice_self or self.sacrifice == "self"
+
+    @property
+    def sacrifice_filter(self) -> Filter | None:
+        """Which other permanent the cost sacrifices (`creature` is a creature), or None."""
+        if self.sacrifice == "creature":
+            return Filter(types=("Creature",))
+        return self.sacrifice if isinstance(self.sacrifice, Filter) else None
+
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
         if not isinstance(doc, str):

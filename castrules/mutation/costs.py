@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from castrules.model.abilities import CostModifier
 from castrules.oracle import casting, payment
 from castrules.oracle.characteristics import chars
 from castrules.oracle.costs import ConcreteCost, ManaCost, ManaType, SymbolKind, concrete_text, resolve_choices
@@ -211,7 +212,7 @@ class TrinisphereWhileTapped(Mutant):
 
 def _tax_spares_controller(real, ctx):
     def modifier_applies(ab, src, spell, c, caster):
-        if (ab.kind == "cost_modifier" and ab.change == "increase" and ab.whose == "all"
+        if (isinstance(ab, CostModifier) and ab.change == "increase" and ab.whose == "all"
                 and caster == src.controller):
             return False
         return real(ab, src, spell, c, caster)
@@ -226,7 +227,7 @@ class TaxSparesItsController(Mutant):
 
 def _reducer_for_all(real, ctx):
     def modifier_applies(ab, src, spell, c, caster):
-        if ab.kind == "cost_modifier" and ab.change != "increase" and ab.whose == "you":
+        if isinstance(ab, CostModifier) and ab.change != "increase" and ab.whose in (None, "you"):
             ab = replace(ab, whose="all")
         return real(ab, src, spell, c, caster)
     return modifier_applies

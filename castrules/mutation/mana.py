@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping
 
+from castrules.model.parts import ProduceCouldProduce
 from castrules.oracle.cast_spec import parse_cast
 from castrules.oracle.characteristics import chars
 from castrules.oracle.errors import Illegal
@@ -46,9 +47,9 @@ class UntapSymbolOnUntapped(Mutant):
 
 def _orchard_looks_at_own_lands(real, ctx):
     def mana_ability_units(state, obj, ab, visiting):
-        p = ab.produce
-        if p is not None and p.could_produce_lands == "opponents":
-            ab = replace(ab, produce=replace(p, could_produce_lands="you"))
+        p = getattr(ab, "add", None)
+        if isinstance(p, ProduceCouldProduce) and p.could_produce.lands == "opponents":
+            ab = replace(ab, add=replace(p, could_produce=replace(p.could_produce, lands="you")))
         return real(state, obj, ab, visiting)
     return mana_ability_units
 

@@ -2,7 +2,7 @@
 X) and 107.3n (delayed triggers' X)."""
 import pytest
 
-from castrules.oracle.cards import parse_card
+from castrules.oracle.cards import read_cards
 from castrules.oracle.errors import RequestError
 from oracle_helpers import catalog, obj, player, run
 
@@ -32,6 +32,10 @@ def _split(cast, pool="{U}{U}{R}{C}{C}{C}", zone="hand", library=2):
         {"id": f"l{i}", "card": "Island", "zone": "library", "owner": "A"} for i in range(library)]
     return run({"players": {"A": {"mana_pool": pool}, "B": {}}, "objects": objects},
                [{"cast": {"player": "A", "object": "sb", **cast}}, {"resolve": {}}], extra_cards=[SPLIT_CARD])
+
+
+def parse_card(doc: dict):
+    return read_cards([doc])[doc["name"]]
 
 
 def test_split_card_parses_combined_cost_targets_and_effects():

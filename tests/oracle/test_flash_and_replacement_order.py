@@ -36,7 +36,7 @@ def test_mana_value_permission_judged_with_the_announced_x():
 
 def test_mana_value_permission_cannot_be_reached_through_x():
     # {X}{R}{R}{R}-style: the smallest mana value is already above the bound: no flash at all
-    card = {"name": "Test Big Blaze", "real": False, "mana_cost": "{X}{R}{R}{R}", "type_line": "Sorcery",
+    card = {"name": "Test Big Blaze", "real": False, "mana_cost": "{X}{R}{R}{R}", "type_line": "Sorcery", "text": "t",
             "targets": [{"what": "any"}], "spell": [{"damage": {"amount": "X", "target": 0}}]}
     objects = [{"id": "h", "card": "Test Small-Spell Hastener", "zone": "battlefield", "controller": "A"},
                {"id": "big", "card": "Test Big Blaze", "zone": "hand", "owner": "A"}]

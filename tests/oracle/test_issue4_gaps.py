@@ -2,8 +2,7 @@
 state-based actions (704.5a/f/g) and the end of the game, new targets for spell copies."""
 import pytest
 
-from castrules.oracle.cards import parse_filter
-from castrules.oracle.errors import RequestError
+from castrules.model import Filter, ModelError
 from castrules.oracle.prowl import ProwlCost, choose_prowl
 from oracle_helpers import obj, player, run
 
@@ -44,10 +43,10 @@ def test_two_prowl_costs_on_one_spell(permission, legal, total):
 
 
 def test_filter_bounds_parse_and_reject_unknown():
-    f = parse_filter({"mana_value_max": 3, "power_min": 3, "toughness_max": 2}, "t")
+    f = Filter.from_document({"mana_value_max": 3, "power_min": 3, "toughness_max": 2}, "t")
     assert (f.mana_value_max, f.power_min, f.toughness_max, f.mana_value_min) == (3, 3, 2, None)
-    with pytest.raises(RequestError):
-        parse_filter({"power_at_most": 2}, "t")
+    with pytest.raises(ModelError):
+        Filter.from_document({"power_at_most": 2}, "t")
 
 
 @pytest.mark.parametrize("flt, prototype, legal", [
@@ -100,9 +99,9 @@ def test_multiplayer_loss_removes_the_player_and_their_objects():
 def test_simultaneous_loss_is_a_draw():
     from castrules.oracle.players import players_leave
     from castrules.oracle.setup import build_state
-    from castrules.oracle.cards import parse_catalog
+    from castrules.oracle.cards import read_cards
     from castrules.oracle.trace import Trace
-    state = build_state({"players": {"A": {}, "B": {}}}, parse_catalog({}))
+    state = build_state({"players": {"A": {}, "B": {}}}, read_cards({}))
     trace = Trace(0)
     state = players_leave(state, ("A", "B"), "704.5a", "both lose", trace)
     assert state.game_over and not any(p.in_game for p in state.players)

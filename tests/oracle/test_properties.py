@@ -3,7 +3,7 @@ import itertools
 
 from hypothesis import given, settings, strategies as st
 
-from castrules.oracle.cards import parse_catalog
+from castrules.oracle.cards import read_cards
 from castrules.oracle.casting import cast, parse_cast
 from castrules.oracle.costs import ConcreteCost, ManaCost, concrete_text, resolve_choices
 from castrules.oracle.errors import Illegal
@@ -67,7 +67,7 @@ def test_generic_reductions_never_touch_coloured_mana(cost, mods):
 
 
 def _state(objects, pool="", life=20, cards=None):
-    cat = parse_catalog({**{n: c for n, c in catalog().items()}, **{c["name"]: c for c in cards or []}})
+    cat = read_cards({**{n: c for n, c in catalog().items()}, **{c["name"]: c for c in cards or []}})
     return build_state({"players": {"A": {"mana_pool": pool, "life": life}, "B": {}}, "objects": objects}, cat)
 
 

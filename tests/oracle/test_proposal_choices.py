@@ -9,7 +9,7 @@ B_TURN = {"active": "B", "step": "precombat_main"}
 
 
 def _prohibitor(name, spells):
-    return {"name": name, "real": False, "mana_cost": "{2}", "type_line": "Enchantment",
+    return {"name": name, "real": False, "mana_cost": "{2}", "type_line": "Enchantment", "text": "t",
             "abilities": [{"kind": "cast_prohibition", "players": "opponents", "spells": spells}]}
 
 

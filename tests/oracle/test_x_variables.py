@@ -2,7 +2,7 @@
 costs, paying an object's mana cost, and Y / Z as variables of their own."""
 import pytest
 
-from castrules.oracle.cards import parse_card
+from castrules.oracle.cards import read_cards
 from castrules.oracle.costs import ManaCost, resolve_choices
 from castrules.oracle.errors import RequestError
 from oracle_helpers import obj, player, run
@@ -123,8 +123,9 @@ def test_defined_x_rejects_a_resolution_choice():
 
 
 def test_text_x_not_allowed_beside_x_in_the_mana_cost():
-    with pytest.raises(RequestError):
-        parse_card({"name": "Test Bad", "mana_cost": "{X}{R}", "type_line": "Sorcery", "text_x": {"choose": "cast"}})
+    with pytest.raises(RequestError, match="text_x is for an X that is in no cost"):
+        read_cards([{"name": "Test Bad", "real": False, "mana_cost": "{X}{R}", "type_line": "Sorcery", "text": "t",
+                     "text_x": {"choose": "cast"}}])
 
 
 # ---- 107.3f: X only in the text, chosen -----------------------------------------------------
