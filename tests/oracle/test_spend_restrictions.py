@@ -1,7 +1,18 @@
 """106.6 spending restrictions, `sacrifice` on mana activations, invalid_mana_choice."""
-from oracle_helpers import obj, player, run
+from oracle_helpers import obj, player
+from oracle_helpers import run as _run
 
 AB = {"A": {}, "B": {}}
+# Unit-test cards of our own (the suite's cases use Mishra's Workshop and Blood Pet): one
+# restricted colourless mana, and a creature spell costing {1}.
+FONT = {"name": "Test Artifact Font", "real": False, "mana_cost": None, "type_line": "Land", "text": "t",
+        "abilities": [{"kind": "mana", "cost": {"tap": True}, "add": "{C}", "spend_only": {"types": ["Artifact"]}}]}
+SPAWN = {"name": "Test Spawn", "real": False, "mana_cost": "{1}", "type_line": "Creature — Eldrazi Spawn",
+         "power": "0", "toughness": "1", "text": "t"}
+
+
+def run(setup, steps):
+    return _run(setup, steps, extra_cards=[FONT, SPAWN])
 
 
 def bf(oid, card, who="A", **kw):
