@@ -2,7 +2,8 @@
 
 Figures (``FIGURES`` names every JSON key): loading and validating the suite; cases per second
 in process, through the protocol with a persistent ``castrules serve`` and with ``--isolate``
-(beside the engine's start-up, its bound); the pytest route's cost per item against pytest's
+(beside the engine's start-up, its bound); a ``py:`` engine in its worker process against
+``--in-process``; the pytest route's cost per item against pytest's
 own floor (the same number of empty tests); ``castrules fuzz`` examples per second; the cost
 of the suite against a synthetic copy ten times its size; ``-j 2`` against serial; the payment
 solver's growth. Only this command prints speed: no test reads a clock.
@@ -24,10 +25,10 @@ from castrules.harness import paths
 from castrules.harness.bench_scale import measure_fuzz, measure_growth, measure_parallel, measure_startup
 
 SOLVER_MODULE = "castrules.benchmarks.bench_solver"
-PARTS = ("load", "inprocess", "protocol", "isolate", "pytest", "fuzz", "growth", "parallel", "solver")
+PARTS = ("load", "inprocess", "protocol", "worker", "isolate", "pytest", "fuzz", "growth", "parallel", "solver")
 # every top-level key of the figures when no part is skipped (tests/harness/test_bench.py checks them)
 FIGURES = ("machine", "cases", "load_validate", "in_process", "harness_overhead", "load_vs_run_ratio",
-           "protocol_persistent", "protocol_vs_in_process_ratio", "engine_startup", "protocol_isolate",
+           "protocol_persistent", "protocol_vs_in_process_ratio", "worker_process", "engine_startup", "protocol_isolate",
            "isolate_vs_startup_ratio", "pytest_route_replay", "pytest_route_engine", "fuzz", "growth", "parallel",
            "solver")
 
@@ -151,6 +152,10 @@ def collect_figures(engine_spec: str = "oracle", repeat: int = 3, isolate_sample
         figures["protocol_persistent"] = _protocol(serve, cases, suite, plan.repeat, isolate=False)
         if "cases_per_s" in (figures["protocol_persistent"] or {}) and "in_process" in figures:
             figures["protocol_vs_in_process_ratio"] = figures["protocol_persistent"]["cases_per_s"] / figures["in_process"]["cases_per_s"]
+    if "worker" not in plan.skip:
+        from castrules.harness.bench_engines import worker_cost
+
+        figures["worker_process"] = worker_cost(lambda e: measure_engine(e, cases, suite.catalog, plan.repeat), len(cases))
     if "isolate" not in plan.skip:
         _isolate(figures, plan, serve, cases, suite)
     if "pytest" not in plan.skip:
@@ -249,6 +254,10 @@ def _print_protocol(f: dict) -> None:
             print(f"protocol / in-process rate     {f['protocol_vs_in_process_ratio']:8.2f}   (target >= 0.8)")
             print(f"{'':30} also the cost of a worker process, where castrules run puts every module:Class\n"
                   f"{'':30} engine but the oracle so a timeout can stop it (--in-process: no worker)")
+    worker = f.get("worker_process")
+    if worker:
+        print(f"worker process (py: engine)    {worker['worker_cases_per_s']:8.0f} cases/s  vs {worker['in_process_cases_per_s']:.0f} "
+              f"with --in-process: ratio {worker['ratio']:.2f}; start-up {worker['startup_s']:.2f} s")
     if "engine_startup" in f:
         print(f"engine start-up (to hello)     {f['engine_startup']['seconds'] * 1000:8.1f} ms")
     if "isolate_vs_startup_ratio" in f:

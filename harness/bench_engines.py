@@ -2,12 +2,14 @@
 
 ``ReplayEngine`` answers every case with exactly what its expectations ask for, so a run
 with it costs only loading, requests, contract checks and comparison: the harness's own
-overhead, which is what the speed targets are about.
+overhead, which is what the speed targets are about. ``OracleCopy`` and ``worker_cost`` price
+the worker process that contains an in-process engine.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+import time
+from typing import Any, Callable, Mapping
 
 from castrules.harness.cases import STATE_FIELDS, STEP_FIELDS, after_index
 from castrules.harness.suite import shared_suite
@@ -42,3 +44,50 @@ def replay(case) -> dict:
             if "stack" in expectation:
                 snap["stack"] = list(expectation["stack"])
     return {"status": "ok", "steps": steps, "snapshots": snapshots}
+
+
+class OracleCopy:
+    """The oracle behind the face of an engine like any other (not castrules' own, not the
+    reference): what ``castrules run`` puts in a worker process by default, so bench can
+    price that worker against running the same engine in process."""
+
+    name, version = "castrules-oracle-copy", "1"
+
+    def __init__(self) -> None:
+        from castrules.harness.engine import load_engine
+
+        self._oracle = load_engine("oracle")
+        self.features = frozenset(self._oracle.features)
+        self.reasons = getattr(self._oracle, "reasons", "exact")
+
+    def run(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
+        return self._oracle.run(request)
+
+
+COPY_SPEC = "py:castrules.harness.bench_engines:OracleCopy"
+
+
+def worker_cost(measure: Callable[[Any], float], cases: int) -> dict:
+    """The worker process's cost for an in-process engine (the default since workers contain
+    them): the same engine (``OracleCopy``) run by ``measure`` in its worker and in process
+    (``--in-process``); the worker's start-up (a Python start and the handshake) apart."""
+    from castrules.harness.engine import close, load_engine
+    from castrules.harness.engine_spec import parse_engine_spec
+    from castrules.harness.worker_engine import worker_engine
+
+    spec = parse_engine_spec(COPY_SPEC)
+    inside = load_engine(spec)
+    try:
+        in_process = measure(inside)
+    finally:
+        close(inside)
+    started = time.perf_counter()
+    worker = worker_engine(spec, timeout=30)
+    startup = time.perf_counter() - started
+    try:
+        in_worker = measure(worker)
+    finally:
+        close(worker)
+    return {"engine": COPY_SPEC, "cases": cases, "startup_s": startup,
+            "in_process_cases_per_s": cases / in_process, "worker_cases_per_s": cases / in_worker,
+            "ratio": in_process / in_worker}

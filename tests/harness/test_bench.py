@@ -24,6 +24,7 @@ NESTED = {
     "protocol_persistent": ("cases_per_s",),
     "protocol_isolate": ("cases_per_s",),
     "engine_startup": ("seconds",),
+    "worker_process": ("worker_cases_per_s", "in_process_cases_per_s", "ratio", "startup_s"),
     "pytest_route_replay": ("per_item_route_ms", "per_item_empty_ms", "marginal_ratio", "ratio"),
     "pytest_route_engine": ("per_item_route_ms", "per_item_empty_ms", "per_item_route_minus_engine_ms"),
     "fuzz": ("examples_per_s", "examples"),
@@ -69,7 +70,7 @@ def test_the_text_prints_a_line_for_every_figure(figures):
         print_figures(figures)
     text = out.getvalue()
     for label in ("load + validate", "in process", "protocol, persistent process", "protocol / in-process rate",
-                  "protocol, --isolate", "engine start-up", "--isolate per case / start-up", "pytest route, harness only",
+                  "protocol, --isolate", "worker process (py: engine)", "engine start-up", "--isolate per case / start-up", "pytest route, harness only",
                   "ms/empty item", "the engine's own time taken out", "examples/s", "growth: suite x10", "-j 2 / serial",
                   "payment solver"):
         assert label in text, label
