@@ -172,7 +172,8 @@ def _load(args: argparse.Namespace) -> tuple[Suite, list[Case]]:
     return suite, cases
 
 
-def _print_problems(suite: Suite, stream=sys.stderr) -> None:
+def _print_problems(suite: Suite, stream=None) -> None:
+    stream = stream or sys.stderr   # looked up when called: stderr may have been replaced since import
     for problem in suite.problems:
         print(str(problem), file=stream)
 

@@ -72,8 +72,8 @@ def baseline(cases: Iterable[Case], catalog: Catalog, reference: str = "oracle")
 
 def run_mutant(name: str, description: str, cases: Sequence[Case], catalog: Catalog,
                module: str = MUTANTS_MODULE, max_kills: int = 3) -> MutantReport:
-    """Run the cases (those the reference passes) on one mutant; stop after `max_kills`
-    killing cases (0: run them all)."""
+    """Run the cases (those the reference passes) on one mutant, its witness cases first; stop
+    after `max_kills` killing cases (0: run them all)."""
     report = MutantReport(name, description)
     started = time.perf_counter()
     cls = mutant_class(module, name)
@@ -84,7 +84,7 @@ def run_mutant(name: str, description: str, cases: Sequence[Case], catalog: Cata
             return report
     engine = load_engine(f"{module}:{name}")
     try:
-        for case in cases:
+        for case in _witnesses_first(cases, cls.witnesses if cls is not None else ()):
             result = run_case(engine, case, catalog)
             report.cases_run += 1
             if result.status is Status.FAIL:
@@ -97,6 +97,13 @@ def run_mutant(name: str, description: str, cases: Sequence[Case], catalog: Cata
         close(engine)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _witnesses_first(cases: Sequence[Case], witnesses: Iterable[str]) -> list[Case]:
+    """The cases built for the mutant's bug first (they kill a sound mutant at once, so a run
+    stopping after ``max_kills`` is short), then the others in suite order."""
+    named = set(witnesses)
+    return [c for c in cases if c.id in named] + [c for c in cases if c.id not in named]
 
 
 def run_all(names: Sequence[str] | None = None, module: str = MUTANTS_MODULE, max_kills: int = 3,

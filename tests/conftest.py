@@ -77,8 +77,55 @@ def suite_builder(tmp_path: Path) -> SuiteBuilder:
     return SuiteBuilder(tmp_path / "suite")
 
 
-def castrules(suite, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """The castrules command on a throwaway suite, with the in-process fake engines importable."""
-    env = {**os.environ, "CASTRULES_SUITE": str(suite.root),
-           "PYTHONPATH": os.pathsep.join([str(FAKE_INPROCESS), str(REPO), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run([sys.executable, "-m", "castrules", *args], capture_output=True, text=True, env=env, cwd=cwd)
+def castrules(suite, *args: str, cwd: Path | None = None, process: bool = False) -> subprocess.CompletedProcess:
+    """The castrules command on a throwaway suite, with the in-process fake engines importable.
+
+    In this process by default (``cli.main``, its output captured): a Python start and the
+    suite's loading per call made the subprocess tests most of the suite's time. Engines that
+    are not castrules' own still run in their worker processes, as in a real run. ``process``
+    runs a real ``python -m castrules`` for tests about the process boundary itself."""
+    if process:
+        env = {**os.environ, "CASTRULES_SUITE": str(suite.root),
+               "PYTHONPATH": os.pathsep.join([str(FAKE_INPROCESS), str(REPO), os.environ.get("PYTHONPATH", "")])}
+        return subprocess.run([sys.executable, "-m", "castrules", *args], capture_output=True, text=True, env=env, cwd=cwd)
+    return castrules_in_process(suite.root, list(args), cwd)
+
+
+def _forget_the_suite() -> None:
+    """Drop what a process caches about its suite root, so each call sees its own suite."""
+    from castrules.harness import contract, paths, suite, vocabulary
+
+    for cached in (paths.suite_root, suite.shared_suite, vocabulary.load, contract.load_contract):
+        cached.cache_clear()
+
+
+def castrules_in_process(root: Path, args: list[str], cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """``castrules ARGS`` run by ``cli.main`` here, as the subprocess would run it: the suite
+    root in CASTRULES_SUITE, the fake engines importable, cwd, stdout and stderr its own."""
+    import contextlib
+    import io
+
+    from castrules.harness.cli import main
+
+    saved_env, saved_path, saved_cwd = os.environ.get("CASTRULES_SUITE"), list(sys.path), os.getcwd()
+    out, err = io.StringIO(), io.StringIO()
+    os.environ["CASTRULES_SUITE"] = str(root)
+    sys.path[:0] = [str(FAKE_INPROCESS), str(REPO)]
+    _forget_the_suite()
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(args)
+            except SystemExit as exc:   # argparse's usage errors and --help
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    finally:
+        os.chdir(saved_cwd)
+        sys.path[:] = saved_path
+        if saved_env is None:
+            os.environ.pop("CASTRULES_SUITE", None)
+        else:
+            os.environ["CASTRULES_SUITE"] = saved_env
+        _forget_the_suite()
+    return subprocess.CompletedProcess(["castrules", *args], code, out.getvalue(), err.getvalue())

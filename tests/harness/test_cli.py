@@ -128,3 +128,12 @@ def test_export_bundle_validates(cli_suite, tmp_path):
 def test_list_json(cli_suite):
     done = castrules(cli_suite, "list", "--json", "--features-include", "prowl")
     assert [c["id"] for c in json.loads(done.stdout)] == ["prowl/fixture/needs-prowl"]
+
+
+def test_the_in_process_helper_gives_what_the_command_gives(cli_suite, tmp_path):
+    """tests/conftest.py runs castrules in this process (for speed): it must say and exit what
+    ``python -m castrules`` does, for a run and for a usage error."""
+    for args in (["run", "--engine", ENGINE, "-q", "--no-tables"], ["run", "--features-include", "prowel"]):
+        inside, real = castrules(cli_suite, *args), castrules(cli_suite, *args, process=True)
+        assert (inside.returncode, inside.stdout, inside.stderr) == (real.returncode, real.stdout, real.stderr)
+        assert inside.returncode in (1, 2) and (inside.stdout or inside.stderr)
