@@ -227,6 +227,15 @@ def find_mana_ability(state: State, player: str, oid: str, index: int) -> tuple[
     return obj, abilities[index]
 
 
+def _as_last_on_battlefield(state: State, before: State, oid: str) -> State:
+    """The game to judge a mana ability's production in: as it is, but a source sacrificed to
+    pay the cost is seen as it last existed on the battlefield (608.2h, 113.7a: its power, its
+    counters; whether it is tapped changes no production)."""
+    if state.obj(oid).zone == "battlefield":
+        return state
+    return state.with_obj(before.obj(oid))
+
+
 def activate(state: State, player: str, oid: str, index: int, produce: str | None, trace: Trace,
              chooser: Callable[[frozenset[str]], str] | None = None,
              sacrifice: Sequence[str] | None = None, order: Sequence[str] | None = None) -> State:
@@ -242,8 +251,9 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     state = pay_costs(state, ability_cost_parts(ab.cost, oid, mana, sacrifice=sacrifice),
                       CostContext(player, Paying.MANA_ABILITY, oid), trace)
     # the ability resolves at once (605.3b): production is judged now, costs already paid
-    units = rules().mana_ability_units(state, state.obj(oid), ab, frozenset())
-    units = apply_replacements(state, state.obj(oid), ab, units, trace, order)
+    judged = _as_last_on_battlefield(state, before, oid)
+    units = rules().mana_ability_units(judged, judged.obj(oid), ab, frozenset())
+    units = apply_replacements(judged, judged.obj(oid), ab, units, trace, order)
     produced: list[str] = []
     for u in units:
         if produce is not None and (produce in u or produce * 2 in u):

@@ -153,3 +153,21 @@ def test_life_a_player_lacks_is_refused_with_each_kind_of_costs_reason(what, rea
     r = _run(PAID[what] - 1, what)
     assert not r["steps"][0]["legal"] and r["steps"][0]["reason"] == reason
     assert player(r, 1, "A")["life"] == PAID[what] - 1
+
+
+BROOD_OFFERING = {"name": "Test Brood Offering", "real": False, "mana_cost": "{1}{G}", "type_line": "Creature — Elf",
+                  "power": "2", "toughness": "2", "text": "Sacrifice it: add {G} for each point of its power.",
+                  "abilities": [{"kind": "mana", "cost": {"sacrifice_self": True},
+                                 "add": {"amount": "power", "type": "G"}}]}
+
+
+def test_a_source_sacrificed_to_pay_its_mana_ability_produces_by_its_last_known_power():
+    # the payer sacrifices the 2/2 with a +1/+1 counter before the ability resolves (605.3b); the
+    # amount reads the creature as it last existed on the battlefield (608.2h): 3, not its printed 2
+    setup = {"players": {"A": {}, "B": {}},
+             "objects": [{"id": "elf", "card": "Test Brood Offering", "zone": "battlefield", "controller": "A",
+                          "counters": {"+1/+1": 1}}]}
+    r = run(setup, [{"activate_mana": {"player": "A", "object": "elf"}}], extra_cards=[BROOD_OFFERING])
+    assert r["steps"][0]["legal"]
+    assert player(r, 1, "A")["mana_pool"] == "{G}{G}{G}"
+    assert r["snapshots"]["1"]["objects"]["elf"]["zone"] == "graveyard"
