@@ -6,7 +6,7 @@ from oracle_helpers import obj, player, run
 AB = {"A": {}, "B": {}}
 BASE = [{"id": "m", "card": "Mountain", "zone": "battlefield", "controller": "A"},
         {"id": "bears", "card": "Grizzly Bears", "zone": "battlefield", "controller": "B"},
-        {"id": "fork", "card": "Test Forked Bolt", "zone": "hand", "owner": "A"}]
+        {"id": "fork", "card": "Forked Bolt", "zone": "hand", "owner": "A"}]
 
 
 def cast(targets, division=None):
@@ -63,7 +63,7 @@ def test_copy_keeps_the_division():
 
 def test_outright_prohibition_is_prohibited_not_no_permission():
     r = run({"players": AB, "turn": {"active": "B"},
-             "objects": [{"id": "ban", "card": "Test Even Prohibitor", "zone": "battlefield", "controller": "A"},
+             "objects": [{"id": "ban", "card": "Void Winnower", "zone": "battlefield", "controller": "A"},
                          {"id": "bears", "card": "Grizzly Bears", "zone": "hand", "owner": "B"}]},
             [{"cast": {"player": "B", "object": "bears"}}])
     assert r["steps"][0] == {"legal": False, "reason": "prohibited", "substep": "601.2a"}

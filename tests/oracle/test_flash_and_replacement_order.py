@@ -73,7 +73,7 @@ def test_conditional_flash_needs_the_condition_when_casting_begins():
 
 
 def test_enablers_sacrificed_while_paying_do_not_matter():
-    altar = {"id": "altar", "card": "Test Altar", "zone": "battlefield", "controller": "A"}
+    altar = {"id": "altar", "card": "Ashnod's Altar", "zone": "battlefield", "controller": "A"}
     r = _cast([{"id": "r", "card": "Bane Alley Blackguard", "zone": "battlefield", "controller": "A"}, altar,
                {"id": "l", "card": "Test Lurking Rogue", "zone": "hand", "owner": "A"}],
               {"object": "l", "mana_abilities": [{"object": "altar", "sacrifice": ["r"]}]}, "{B}")

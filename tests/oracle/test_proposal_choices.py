@@ -55,7 +55,7 @@ def test_each_prohibition_is_judged_on_its_own():
     # Normal: mana value 5 (odd), power 5; prototyped: mana value 2 (even), power 2. Each effect
     # alone could be escaped, so the cast may begin (601.3a), but every completed proposal is
     # prohibited by one of them.
-    bans = GATE + [("Test Even Prohibitor", True)]
+    bans = GATE + [("Void Winnower", True)]
     for proto, pool in ((False, "{G}" * 5), (True, "{G}{G}")):
         _, s = _cast(bans, "Rootwire Amalgam", {"prototype": proto}, pool, A_TURN)
         assert _outcome(s) == (False, "illegal_proposal", "601.2e")

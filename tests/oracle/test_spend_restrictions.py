@@ -70,7 +70,7 @@ def test_rewind_restores_restricted_mana():
 
 
 def test_sacrifice_named_and_defaults():
-    objs = [bf("altar", "Test Altar"), bf("bears", "Grizzly Bears"), bf("elves", "Llanowar Elves")]
+    objs = [bf("altar", "Ashnod's Altar"), bf("bears", "Grizzly Bears"), bf("elves", "Llanowar Elves")]
     named = run({"players": AB, "objects": objs},
                 [{"activate_mana": {"player": "A", "object": "altar", "sacrifice": ["elves"]}}])
     assert obj(named, 1, "elves")["zone"] == "graveyard" and obj(named, 1, "bears")["zone"] == "battlefield"
@@ -79,7 +79,7 @@ def test_sacrifice_named_and_defaults():
 
 
 def test_sacrifice_must_fit_and_be_yours():
-    objs = [bf("altar", "Test Altar"), bf("theirs", "Grizzly Bears", who="B"), bf("forest", "Forest")]
+    objs = [bf("altar", "Ashnod's Altar"), bf("theirs", "Grizzly Bears", who="B"), bf("forest", "Forest")]
     for victim in (["theirs"], ["forest"], [], ["theirs", "forest"]):
         r = run({"players": AB, "objects": objs},
                 [{"activate_mana": {"player": "A", "object": "altar", "sacrifice": victim}}])
