@@ -65,10 +65,6 @@ def letters(u: frozenset[str]) -> frozenset[str]:
     return frozenset(ch for o in u for ch in o)
 
 
-def is_tap_ability(ab: Ability) -> bool:
-    return ab.cost.tap
-
-
 def base_units(state: State, obj: Obj, ab: Ability, visiting: frozenset[str]) -> list[frozenset[str]]:
     """The mana the ability would add before replacement effects (each unit: its options)."""
     p = ab.add if isinstance(ab, ManaAbility) else None
