@@ -11,6 +11,7 @@ solver's growth. Only this command prints speed: no test reads a clock.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -19,7 +20,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from castrules.harness import paths
 from castrules.harness.bench_scale import measure_fuzz, measure_growth, measure_parallel, measure_startup
@@ -139,7 +140,38 @@ def collect_figures(engine_spec: str = "oracle", repeat: int = 3, isolate_sample
     from castrules.harness.suite import load_suite
 
     plan = Plan.of(engine_spec, repeat, isolate_sample, skip, quick)
-    suite = load_suite()
+    with child_bytecode_caches() as caches:
+        figures = _collect(plan, load_suite())
+    figures["machine"]["bytecode_caches"] = caches
+    return figures
+
+
+@contextlib.contextmanager
+def child_bytecode_caches() -> Iterator[str]:
+    """The processes the bench starts (pytest, engines, workers) keep bytecode caches, as a real run
+    does from its second time on, even where the environment turns them off
+    (``PYTHONDONTWRITEBYTECODE``, as on the development machine): recompiling every module at
+    every start would be charged to each start-up and to the pytest route. The caches go to a
+    temporary folder (``PYTHONPYCACHEPREFIX``), never into the installed package or a checkout."""
+    saved = {key: os.environ.get(key) for key in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+    if saved["PYTHONDONTWRITEBYTECODE"] is None:
+        yield "as the environment keeps them"
+        return
+    with tempfile.TemporaryDirectory(prefix="castrules-bench-pycache-") as folder:
+        os.environ.pop("PYTHONDONTWRITEBYTECODE")
+        os.environ["PYTHONPYCACHEPREFIX"] = saved["PYTHONPYCACHEPREFIX"] or folder
+        try:
+            yield "kept for the bench's child processes (PYTHONDONTWRITEBYTECODE is set here)"
+        finally:
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+
+
+def _collect(plan: Plan, suite) -> dict:
+    quick, engine_spec = plan.quick, plan.engine_spec
     cases = list(suite.cases[:QUICK_CASES] if quick else suite.cases)
     figures: dict = {"machine": {"python": sys.version.split()[0], "cpus": os.cpu_count()}, "cases": len(cases),
                      "quick": quick}
@@ -225,7 +257,8 @@ def _protocol(command: list[str], cases, suite, repeat: int, isolate: bool) -> d
 
 def print_figures(f: dict) -> None:
     quick = "  (--quick: a sample, one repetition; noisy)" if f.get("quick") else ""
-    print(f"castrules bench: {f['cases']} cases, Python {f['machine']['python']}, {f['machine']['cpus']} CPUs{quick}\n")
+    print(f"castrules bench: {f['cases']} cases, Python {f['machine']['python']}, {f['machine']['cpus']} CPUs{quick}")
+    print(f"bytecode caches: {f['machine'].get('bytecode_caches', 'as the environment keeps them')}\n")
     for part in (_print_run, _print_protocol, _print_pytest, _print_scale, _print_solver):
         part(f)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import threading
 from typing import Any, Mapping, Protocol, runtime_checkable
 
 from castrules.harness.contract import ReasonDetail
@@ -115,10 +116,25 @@ def is_reference(engine: object) -> bool:
 
 def oracle_explainer(engine: Engine) -> Engine | None:
     """The oracle, to explain another engine's failures; None when the engine is the oracle
-    itself (its own trace is the explanation) or the oracle cannot be loaded."""
+    itself (its own trace is the explanation). It is loaded when a failure first needs it, so
+    a passing run never imports the oracle."""
     if is_reference(engine):
         return None
-    try:
-        return load_engine(ORACLE)
-    except EngineLoadError:
-        return None
+    return LazyOracle()
+
+
+class LazyOracle:
+    """The oracle, loaded at its first request (once, whichever ``-j`` lane asks first)."""
+
+    name, version, features = "castrules-oracle (explainer)", "", frozenset()
+
+    def __init__(self) -> None:
+        self._engine: Engine | None = None
+        self._lock = threading.Lock()
+
+    def run(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
+        with self._lock:
+            if self._engine is None:
+                self._engine = load_engine(ORACLE)   # EngineLoadError: the case's note says why
+            engine = self._engine
+        return engine.run(request)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from hypothesis import strategies as st
+from castrules.harness import generate_strategies as st
 
 from castrules.harness.catalog import Catalog
 from castrules.harness.contract import load_contract, needs

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import strategies as st
+from castrules.harness import generate_strategies as st
 
 from castrules.harness.generate_catalog import CardInfo, hybrid_halves, is_phyrexian, symbols
 from castrules.harness.generate_table import Builder, activation, chance, target

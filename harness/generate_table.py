@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from hypothesis import strategies as st
+from castrules.harness import generate_strategies as st
 
 from castrules.harness.generate_catalog import CardInfo, Pools
 

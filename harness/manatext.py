@@ -29,4 +29,4 @@ def normalize(text: str | None) -> tuple | None:
 
 
 def same_cost(expected: str | None, observed: str | None) -> bool:
-    return normalize(expected) == normalize(observed)
+    return expected == observed and isinstance(expected, str) or normalize(expected) == normalize(observed)

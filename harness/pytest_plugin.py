@@ -181,6 +181,7 @@ class _State:
         self._engine = None
         self._expectations = None
         self._by_file: dict[str, list] | None = None
+        self._resolved: dict[str, list] | None = None
         self._problems: dict[str, list] | None = None
         self._explainer = None
         self.local: tuple[Path, ...] = ()       # the --castrules-cases folders, resolved
@@ -199,14 +200,20 @@ class _State:
         if self._suite is None:
             self._suite = shared_suite(local=self.local)
             self._by_file = {}
-            for case in self._suite.cases:
-                self._by_file.setdefault(str(case.path.resolve()), []).append(case)
+            for case in self._suite.cases:   # by the path the suite found it at: no resolving per case
+                self._by_file.setdefault(str(case.path), []).append(case)
         return self._suite
 
     def cases_in(self, path: Path) -> list:
         self.suite
         found = self._by_file.get(str(path))
-        return found if found is not None else self._by_file.get(str(path.resolve()), [])
+        if found is None:   # reached through another spelling of the path (a symlink): resolve both sides
+            if self._resolved is None:
+                self._resolved = {}
+                for case in self._suite.cases:
+                    self._resolved.setdefault(str(case.path.resolve()), []).append(case)
+            found = self._resolved.get(str(path.resolve()), [])
+        return found
 
     def problems_in(self, path: Path) -> list:
         if self._problems is None:

@@ -48,13 +48,19 @@ def case_files(cases_dir: Path) -> list[Path]:
     return files
 
 
-@cache
-def shared_suite(root: Path | None = None, local: tuple[Path, ...] = ()) -> Suite:
+def shared_suite(root: Path | None = None, local: Iterable[Path] = ()) -> Suite:
     """The suite loaded once per process, for everything that only reads it (plugin, engines).
 
-    The loaded documents live as long as the process and never form cycles, so they are moved
-    out of the garbage collector's sight (gc.freeze): otherwise every later collection walks
-    them again, which the profile showed costing more than loading them."""
+    One suite per root and set of local folders, however they are spelt: ``shared_suite()`` and
+    ``shared_suite(local=())`` are the same suite (the pytest route with the replay engine used
+    to load it twice). The loaded documents live as long as the process and never form cycles,
+    so they are moved out of the garbage collector's sight (gc.freeze): otherwise every later
+    collection walks them again, which the profile showed costing more than loading them."""
+    return _shared((root or paths.suite_root()).resolve(), tuple(local))
+
+
+@cache
+def _shared(root: Path, local: tuple[Path, ...]) -> Suite:
     suite = load_suite(root, local=local)
     gc.freeze()
     return suite
