@@ -59,24 +59,35 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The whole command line: the core commands here, one ``register`` per command module."""
     parser = Parser(prog="castrules", description="Conformance suite for casting spells in Magic: The Gathering.")
     parser.add_argument("--version", action="version", version=f"castrules {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _register_run(sub)
+    _register_suite_commands(sub)
+    for command_module in (protocol_cli, adapter_cli, report_cli, bench_cli, fuzz_cli, mutants_cli):
+        command_module.register(sub)
+    return parser
 
-    def selection(p: argparse.ArgumentParser) -> None:
-        p.add_argument("-k", dest="keyword", help="select cases by id/title/feature substrings with and/or/not")
-        p.add_argument("--features-include", type=_csv, default=[], metavar="F,..", help="only cases needing any of these features")
-        p.add_argument("--features-exclude", type=_csv, default=[], metavar="F,..", help="leave out cases needing any of these features")
-        p.add_argument("--id", dest="ids", action="append", default=[], metavar="GLOB", help="only cases whose id matches (repeatable)")
-        local_cases(p)
 
-    def local_cases(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--cases", action="append", type=Path, default=[], metavar="DIR",
-                       help="add your own case files from DIR (and cards from DIR/catalog/), ids prefixed 'local:' (repeatable)")
+def _selection(p: argparse.ArgumentParser) -> None:
+    """The options choosing cases (run, list)."""
+    p.add_argument("-k", dest="keyword", help="select cases by id/title/feature substrings with and/or/not")
+    p.add_argument("--features-include", type=_csv, default=[], metavar="F,..", help="only cases needing any of these features")
+    p.add_argument("--features-exclude", type=_csv, default=[], metavar="F,..", help="leave out cases needing any of these features")
+    p.add_argument("--id", dest="ids", action="append", default=[], metavar="GLOB", help="only cases whose id matches (repeatable)")
+    _local_cases(p)
 
+
+def _local_cases(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cases", action="append", type=Path, default=[], metavar="DIR",
+                   help="add your own case files from DIR (and cards from DIR/catalog/), ids prefixed 'local:' (repeatable)")
+
+
+def _register_run(sub: argparse._SubParsersAction) -> None:
     run = sub.add_parser("run", help="run the suite on an engine and print a summary")
     run.add_argument("--engine", default="oracle", help="oracle (default), module:Class, or a command line for a protocol engine")
-    selection(run)
+    _selection(run)
     run.add_argument("--expectations", type=Path, help="expectations file of known failures (default for the oracle: its own)")
     run.add_argument("--update-expectations", type=Path, metavar="FILE",
                      help="merge this run into FILE: failures added, passes removed, every other entry and "
@@ -85,6 +96,18 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--strict", action="store_true",
                      help="stale expectations entries (ids of no case) and unknown features an engine "
                           "declares are errors (exit 2), not warnings")
+    _run_engine_options(run)
+    run.add_argument("--shard", metavar="K/N", help="run only shard K of N (deterministic split for a CI matrix)")
+    run.add_argument("--maxfail", type=_positive, metavar="N", help="stop after N unexpected results; the rest are not run")
+    run.add_argument("-q", "--quiet", action="store_true", help="one line per unexpected result, then the totals and their ids")
+    run.add_argument("-v", "--verbose", action="store_true", help="a line per case")
+    run.add_argument("--no-tables", action="store_true", help="leave out the tables by feature and by rule")
+    _run_outputs(run)
+    run.set_defaults(handler=cmd_run)
+
+
+def _run_engine_options(run: argparse.ArgumentParser) -> None:
+    """How the engine is run: timeouts, processes, restarts, lanes."""
     run.add_argument("--timeout", type=seconds, default=10.0, help="seconds per case for protocol engines (default 10)")
     run.add_argument("--isolate", action="store_true", help="protocol engines: a fresh process per case")
     run.add_argument("--max-consecutive-failures", type=_count, default=DEFAULT_MAX_CONSECUTIVE_FAILURES, metavar="N",
@@ -98,21 +121,21 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--startup-timeout", type=seconds, default=30.0, help="protocol engines: seconds to answer the handshake (default 30)")
     run.add_argument("-j", "--jobs", type=jobs, default=1, metavar="N",
                      help=f"run cases in N worker processes, 1 to {MAX_JOBS} (same results as serial)")
-    run.add_argument("--shard", metavar="K/N", help="run only shard K of N (deterministic split for a CI matrix)")
-    run.add_argument("--maxfail", type=_positive, metavar="N", help="stop after N unexpected results; the rest are not run")
-    run.add_argument("-q", "--quiet", action="store_true", help="one line per unexpected result, then the totals and their ids")
-    run.add_argument("-v", "--verbose", action="store_true", help="a line per case")
-    run.add_argument("--no-tables", action="store_true", help="leave out the tables by feature and by rule")
+
+
+def _run_outputs(run: argparse.ArgumentParser) -> None:
     outputs = run.add_argument_group("outputs")
     outputs.add_argument("--report", type=Path, metavar="FILE.jsonl", help="JSON-lines report, written as each case finishes")
     outputs.add_argument("--markdown", type=Path, metavar="FILE.md", help="Markdown summary (for $GITHUB_STEP_SUMMARY)")
     outputs.add_argument("--html", type=Path, metavar="FILE.html", help="static HTML page: compliance by feature and rule")
     outputs.add_argument("--badges", type=Path, metavar="DIR", help="one shields.io endpoint badge JSON per feature")
     outputs.add_argument("--junit", type=Path, metavar="FILE.xml", help="JUnit XML of the run")
-    run.set_defaults(handler=cmd_run)
 
+
+def _register_suite_commands(sub: argparse._SubParsersAction) -> None:
+    """list, validate, export, explain: the suite itself."""
     lst = sub.add_parser("list", help="list the cases")
-    selection(lst)
+    _selection(lst)
     lst.add_argument("--json", action="store_true", help="one JSON array of {id, title, file, rules, features}")
     lst.set_defaults(handler=cmd_list)
 
@@ -120,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     val.add_argument("files", nargs="*", type=Path, help="extra case files to check with the suite")
     val.add_argument("--json", action="store_true", help="problems as JSON")
     val.add_argument("--bundle", type=Path, metavar="FILE.json", help="validate an export bundle instead of the suite")
-    local_cases(val)
+    _local_cases(val)
     val.set_defaults(handler=cmd_validate)
 
     exp = sub.add_parser("export", help="write every case and the catalog as one JSON bundle")
@@ -130,12 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
     explain = sub.add_parser("explain", help="print the oracle's (or an engine's) trace of a case")
     explain.add_argument("case_id")
     explain.add_argument("--engine", default="oracle")
-    local_cases(explain)
+    _local_cases(explain)
     explain.set_defaults(handler=cmd_explain)
-
-    for command_module in (protocol_cli, adapter_cli, report_cli, bench_cli, fuzz_cli, mutants_cli):
-        command_module.register(sub)
-    return parser
 
 
 def _positive(text: str) -> int:

@@ -18,9 +18,12 @@ from typing import Any, Iterator, Mapping
 from castrules.harness import paths
 from castrules.harness.cases import STATE_FIELDS, STEP_FIELDS, after_index
 from castrules.harness.excerpts import quoted
+from castrules.model import STEP_TYPES
+from castrules.model.steps import Paying
 
 CORE = "core"
-PAYING_STEPS = ("cast", "activate", "special_action")
+# the step kinds whose costs are paid (with listed mana abilities, or by the engine)
+PAYING_STEPS = tuple(kind for kind, step in STEP_TYPES.items() if issubclass(step, Paying))
 
 
 class ReasonDetail(enum.Enum):

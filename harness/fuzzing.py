@@ -11,6 +11,7 @@ Deterministic for a given ``--seed``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -21,8 +22,8 @@ from typing import Any, Mapping
 
 import yaml
 
-from castrules.harness.cases import STEP_FIELDS
-from castrules.model import card_names, request_document
+from castrules.model import HIDDEN_FIELDS, STEP_FIELDS, ObjectExpectation, PlayerExpectation, card_names, request_document
+from castrules.model.build import doc_key
 from castrules.harness.catalog import Catalog
 from castrules.harness.compare import compare
 from castrules.harness.contract import load_contract, needs
@@ -31,9 +32,9 @@ from castrules.harness.results import Mismatch
 
 NOTES = ("GENERATED from the oracle's output by castrules fuzz; check every expectation by hand against the "
          "rules before it joins the suite.")
-OBJECT_FIELDS = ("zone", "controller", "owner", "name", "mana_cost", "mana_value", "colors", "types", "subtypes",
-                 "supertypes", "power", "toughness", "tapped", "counters", "damage", "prowl_paid", "prototyped", "x",
-                 "kicked", "is_copy")
+# what a case may expect of an object and of a player: the model's expectation fields, in order
+OBJECT_FIELDS = tuple(doc_key(f) for f in dataclasses.fields(ObjectExpectation))
+PLAYER_FIELDS = tuple(doc_key(f) for f in dataclasses.fields(PlayerExpectation))
 SUMMARY_FIELDS = {"battlefield": ("zone", "controller", "tapped"), "stack": ("zone", "controller", "mana_value", "prototyped",
                                                                              "prowl_paid", "is_copy")}
 
@@ -79,7 +80,7 @@ def expectations_from(reply: Mapping[str, Any], steps: int, full: bool = True) -
                 e.pop("substep", None)
         snap = reply["snapshots"].get(str(n))
         if snap is not None:
-            e["players"] = {name: {k: v for k, v in p.items() if k in ("life", "mana_pool", "in_game")}
+            e["players"] = {name: {k: v for k, v in p.items() if k in PLAYER_FIELDS}
                             for name, p in snap.get("players", {}).items()}
             e["objects"] = {oid: _valid_object_fields(view) if full else dict(view)
                             for oid, view in snap.get("objects", {}).items()}
@@ -126,7 +127,9 @@ def judge_pair(doc: Mapping[str, Any], catalog: Catalog, engine: Engine, oracle:
     if reply["status"] != "ok":
         return Verdict("unsupported", message=f"the engine answered {reply['status']}")
     found: list[tuple[int, Mismatch]] = []
+    undeclared = _undeclared_fields(engine.features)
     for expectation in expectations_from(expected_reply, steps):
+        expectation = _without(expectation, undeclared)
         n = expectation["after"]
         found += [(n, m) for m in compare([expectation], steps, reply)]
         if n:  # a step field only the engine reports is a disagreement too
@@ -134,6 +137,22 @@ def judge_pair(doc: Mapping[str, Any], catalog: Catalog, engine: Engine, oracle:
             found += [(n, Mismatch(f"after step {n}", key, None, theirs[key])) for key in STEP_FIELDS
                       if key in theirs and key not in ours and theirs[key] is not None]
     return Verdict("disagree" if found else "agree", found, oracle_reply=expected_reply)
+
+
+def _undeclared_fields(features: frozenset[str] | set[str]) -> dict[str, frozenset[str]]:
+    """The player and object fields whose feature (cases/observations.yaml) the engine does not
+    declare: as in a suite run, an engine is never held to an observation it did not promise."""
+    contract = load_contract()
+    return {part: frozenset(k for k, owner in owners.items() if owner.feature and owner.feature not in features)
+            for part, owners in (("players", contract.player), ("objects", contract.object))}
+
+
+def _without(expectation: dict, undeclared: Mapping[str, frozenset[str]]) -> dict:
+    out = dict(expectation)
+    for part, fields in undeclared.items():
+        if fields and part in out:
+            out[part] = {name: {k: v for k, v in view.items() if k not in fields} for name, view in out[part].items()}
+    return out
 
 
 # ---- writing a finding as a case file -----------------------------------------------------------
@@ -145,7 +164,7 @@ def _slug(text: str) -> str:
 def finding_document(doc: Mapping[str, Any], verdict: Verdict, engine_name: str, seed: int) -> dict:
     """The minimal case with the oracle's observations as its expectations (to check by hand)."""
     steps = len(doc["steps"])
-    case = {k: v for k, v in doc.items() if k not in ("expect", "why", "title", "notes")}
+    case = {k: v for k, v in doc.items() if k not in HIDDEN_FIELDS}
     case["id"] = f"fuzz/{_slug(engine_name)}/seed-{seed}"
     first = verdict.mismatches[0][1] if verdict.mismatches else None
     case["title"] = (f"Generated: {engine_name} disagrees with the oracle on {first.path} {first.where}"

@@ -19,6 +19,7 @@ from castrules.harness import __version__, schemas
 from castrules.harness.textsafe import safe_text
 from castrules.harness.engine_errors import EngineStartError
 from castrules.harness.engine_process import EndOfOutput, EngineProcess, ReadTimeout, decode_line, preview
+from castrules.model import public_document
 from castrules.model.protocol import PROTOCOL_VERSION
 
 FOREST = {"name": "Forest", "real": True, "mana_cost": None, "type_line": "Basic Land — Forest",
@@ -156,8 +157,7 @@ class Smoke:
             cards = catalog.subset(["Forest"]) or cards
         except Exception:  # a broken checkout must not break the smoke test
             pass
-        public = {k: v for k, v in doc.items() if k not in ("expect", "title", "why", "rulings")}
-        return {"case": public, "cards": cards, "observe": [0]}, doc
+        return {"case": public_document(doc), "cards": cards, "observe": [0]}, doc
 
     def runs(self, hello: dict) -> bool:
         """Two runs of the trivial case; False when the engine broke down (no point asking it to stop)."""

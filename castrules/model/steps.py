@@ -3,7 +3,8 @@
 `STEP_TYPES` maps each step kind (the single key of a step document) to its type;
 `read_step` builds one. The harness checks, the generator and the oracle all dispatch on these
 types, so a step kind exists in one place (and tests/model/test_model_contract.py ties it to the
-schema).
+schema). A string naming an object or a player is typed so (`castrules.model.refs`): the checks
+that every name exists walk those fields.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any, ClassVar, Mapping
 
 from .build import Model, key
 from .errors import ModelError, excerpt
+from .refs import AnyRef, NewObjectId, ObjectRef, PlayerRef
 from .vocab import ManaType, PayMode, SpecialActionName, TurnStep, TypeChangeMode
 
 
@@ -20,18 +22,18 @@ class ManaActivation(Model):
     """A mana ability activated while paying (605.3): which one, which mana, what it sacrifices
     and in which order replacement effects apply (616.1); None = the engine chooses."""
 
-    object: str
+    object: ObjectRef
     ability: int = 0
     produce: ManaType | None = None
-    sacrifice: tuple[str, ...] | None = None
-    replacements: tuple[str, ...] | None = None
+    sacrifice: tuple[ObjectRef, ...] | None = None
+    replacements: tuple[ObjectRef, ...] | None = None
 
 
 @dataclass(frozen=True)
 class Reduction(Model):
     """A cost reduction the caster applies, with its choice if it asks for one (601.2f)."""
 
-    source: str
+    source: ObjectRef
     choice: str | None = None
 
 
@@ -71,27 +73,27 @@ class Cast(Paying):
     """Cast a spell (601.2), every announcement and choice given (docs/case-format.md)."""
 
     kind: ClassVar[str] = "cast"
-    player: str = ""
-    object: str = ""
+    player: PlayerRef = ""
+    object: ObjectRef = ""
     from_zone: str | None = key("from", None)
     alternative_cost: tuple[str, ...] = ()          # AlternativeCostName values; the engine judges others
-    permission: str | None = None
+    permission: ObjectRef | None = None
     prototype: bool = False
     kicker: bool = False
-    sacrifice: tuple[str, ...] = ()
-    reveal: tuple[str, ...] = ()
+    sacrifice: tuple[ObjectRef, ...] = ()
+    reveal: tuple[ObjectRef, ...] = ()
     x: int | None = None
     y: int | None = None
     z: int | None = None
     modes: tuple[int, ...] = ()
     hybrid: tuple[str, ...] | None = None
     phyrexian: tuple[str, ...] | None = None        # PhyrexianChoice values; the engine judges others
-    targets: tuple[str, ...] = ()
-    division: Mapping[str, int] | None = None
+    targets: tuple[AnyRef, ...] = ()
+    division: Mapping[AnyRef, int] | None = None
     reductions: tuple[Reduction, ...] = ()
     half: int | None = None
     fuse: bool = False
-    flash_cost: str | None = None
+    flash_cost: ObjectRef | None = None
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
@@ -107,12 +109,12 @@ class ActivateMana(Step):
     """Activate a mana ability outside a payment (605.3a)."""
 
     kind: ClassVar[str] = "activate_mana"
-    player: str = ""
-    object: str = ""
+    player: PlayerRef = ""
+    object: ObjectRef = ""
     ability: int = 0
     produce: ManaType | None = None
-    sacrifice: tuple[str, ...] | None = None
-    replacements: tuple[str, ...] | None = None
+    sacrifice: tuple[ObjectRef, ...] | None = None
+    replacements: tuple[ObjectRef, ...] | None = None
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
@@ -124,11 +126,11 @@ class Activate(Paying):
     """Activate a non-mana activated ability (602.2)."""
 
     kind: ClassVar[str] = "activate"
-    player: str = ""
-    object: str = ""
+    player: PlayerRef = ""
+    object: ObjectRef = ""
     ability: int = 0
     x: int | None = None
-    targets: tuple[str, ...] = ()
+    targets: tuple[AnyRef, ...] = ()
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
@@ -140,8 +142,8 @@ class SpecialAction(Paying):
     """Take a special action (116); suspend is the one modelled."""
 
     kind: ClassVar[str] = "special_action"
-    player: str = ""
-    object: str = ""
+    player: PlayerRef = ""
+    object: ObjectRef = ""
     action: SpecialActionName = SpecialActionName.SUSPEND
     x: int | None = None
 
@@ -155,9 +157,9 @@ class Attack(Step):
     """Declare attackers (508.1)."""
 
     kind: ClassVar[str] = "attack"
-    player: str
-    attackers: tuple[str, ...]
-    defender: str
+    player: PlayerRef
+    attackers: tuple[ObjectRef, ...]
+    defender: PlayerRef
 
 
 @dataclass(frozen=True)
@@ -165,8 +167,8 @@ class Block(Step):
     """Declare blockers (509.1): blocker -> attacker."""
 
     kind: ClassVar[str] = "block"
-    player: str
-    blockers: Mapping[str, str]
+    player: PlayerRef
+    blockers: Mapping[ObjectRef, ObjectRef]
 
 
 @dataclass(frozen=True)
@@ -181,8 +183,8 @@ class DealDamage(Step):
     """A test action: `source` deals damage to a player or an object (120)."""
 
     kind: ClassVar[str] = "deal_damage"
-    source: str
-    to: str
+    source: ObjectRef
+    to: AnyRef
     amount: int
 
 
@@ -213,7 +215,7 @@ class Resolve(Step):
 class ObjectAction(Step):
     """A test action on one object."""
 
-    object: str
+    object: ObjectRef
 
 
 @dataclass(frozen=True)
@@ -246,13 +248,13 @@ class Blink(ObjectAction):
 @dataclass(frozen=True)
 class ReturnToBattlefield(ObjectAction):
     kind: ClassVar[str] = "return_to_battlefield"
-    controller: str | None = None
+    controller: PlayerRef | None = None
 
 
 @dataclass(frozen=True)
 class ChangeControl(ObjectAction):
     kind: ClassVar[str] = "change_control"
-    to: str = ""
+    to: PlayerRef = ""
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
@@ -277,10 +279,10 @@ class CopySpell(ObjectAction):
     """Copy a spell (707.10), keeping or changing its targets (707.10c, 707.10e)."""
 
     kind: ClassVar[str] = "copy_spell"
-    new_id: str = ""
-    controller: str | None = None
-    targets: tuple[str, ...] | None = None
-    target: str | None = None
+    new_id: NewObjectId = ""
+    controller: PlayerRef | None = None
+    targets: tuple[AnyRef, ...] | None = None
+    target: AnyRef | None = None
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
@@ -292,8 +294,8 @@ class CopySpellForEach(ObjectAction):
     """Copy a spell for each candidate it could target (707.10d): candidate -> copy id."""
 
     kind: ClassVar[str] = "copy_spell_for_each"
-    new_ids: Mapping[str, str] = key("new_ids", None)
-    controller: str | None = None
+    new_ids: Mapping[AnyRef, NewObjectId] = key("new_ids", None)
+    controller: PlayerRef | None = None
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
@@ -303,8 +305,8 @@ class CopySpellForEach(ObjectAction):
 @dataclass(frozen=True)
 class CopyPermanent(ObjectAction):
     kind: ClassVar[str] = "copy_permanent"
-    new_id: str = ""
-    controller: str | None = None
+    new_id: NewObjectId = ""
+    controller: PlayerRef | None = None
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
@@ -316,7 +318,7 @@ class BecomeCopy(ObjectAction):
     """A permanent becomes a copy of another (707.2)."""
 
     kind: ClassVar[str] = "become_copy"
-    of: str = ""
+    of: ObjectRef = ""
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
@@ -326,12 +328,12 @@ class BecomeCopy(ObjectAction):
 @dataclass(frozen=True)
 class LeaveGame(Step):
     kind: ClassVar[str] = "leave_game"
-    player: str
+    player: PlayerRef
 
 
 @dataclass(frozen=True)
 class LifeChange(Step):
-    player: str
+    player: PlayerRef
     amount: int
 
 
@@ -350,8 +352,8 @@ class PayManaCost(Step):
     """A test action: a player pays an object's mana cost (107.3h)."""
 
     kind: ClassVar[str] = "pay_mana_cost"
-    player: str
-    object: str
+    player: PlayerRef
+    object: ObjectRef
 
 
 STEP_TYPES: Mapping[str, type[Step]] = {t.kind: t for t in (
