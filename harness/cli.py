@@ -10,8 +10,9 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from castrules.harness import __version__, adapter_cli, bench_cli, fuzz_cli, mutants_cli, protocol_cli, report_cli
 from castrules.harness.arguments import Parser
@@ -33,7 +34,7 @@ from castrules.harness.run_details import RunDetails, selection_of
 from castrules.harness.session import DEFAULT_MAX_CONSECUTIVE_FAILURES
 from castrules.harness.suite import Suite, load_suite, shared_suite
 from castrules.harness.textsafe import safe_text
-from castrules.harness.values import MAX_JOBS, jobs, seconds
+from castrules.harness.values import MAX_JOBS, count, csv, jobs, positive, seconds
 
 __all__ = ["main", "build_parser", "describe_result", "EXIT_OK", "EXIT_UNEXPECTED", "EXIT_USAGE"]
 
@@ -73,8 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _selection(p: argparse.ArgumentParser) -> None:
     """The options choosing cases (run, list)."""
     p.add_argument("-k", dest="keyword", help="select cases by id/title/feature substrings with and/or/not")
-    p.add_argument("--features-include", type=_csv, default=[], metavar="F,..", help="only cases needing any of these features")
-    p.add_argument("--features-exclude", type=_csv, default=[], metavar="F,..", help="leave out cases needing any of these features")
+    p.add_argument("--features-include", type=csv, default=[], metavar="F,..", help="only cases needing any of these features")
+    p.add_argument("--features-exclude", type=csv, default=[], metavar="F,..", help="leave out cases needing any of these features")
     p.add_argument("--id", dest="ids", action="append", default=[], metavar="GLOB", help="only cases whose id matches (repeatable)")
     _local_cases(p)
 
@@ -98,7 +99,7 @@ def _register_run(sub: argparse._SubParsersAction) -> None:
                           "declares are errors (exit 2), not warnings")
     _run_engine_options(run)
     run.add_argument("--shard", metavar="K/N", help="run only shard K of N (deterministic split for a CI matrix)")
-    run.add_argument("--maxfail", type=_positive, metavar="N", help="stop after N unexpected results; the rest are not run")
+    run.add_argument("--maxfail", type=positive, metavar="N", help="stop after N unexpected results; the rest are not run")
     run.add_argument("-q", "--quiet", action="store_true", help="one line per unexpected result, then the totals and their ids")
     run.add_argument("-v", "--verbose", action="store_true", help="a line per case")
     run.add_argument("--no-tables", action="store_true", help="leave out the tables by feature and by rule")
@@ -110,10 +111,10 @@ def _run_engine_options(run: argparse.ArgumentParser) -> None:
     """How the engine is run: timeouts, processes, restarts, lanes."""
     run.add_argument("--timeout", type=seconds, default=10.0, help="seconds per case for protocol engines (default 10)")
     run.add_argument("--isolate", action="store_true", help="protocol engines: a fresh process per case")
-    run.add_argument("--max-consecutive-failures", type=_count, default=DEFAULT_MAX_CONSECUTIVE_FAILURES, metavar="N",
+    run.add_argument("--max-consecutive-failures", type=count, default=DEFAULT_MAX_CONSECUTIVE_FAILURES, metavar="N",
                      help="give up on the engine after it crashed, hung or broke the protocol on N cases in a row with "
                           f"no answered case between them; the rest are not run (default {DEFAULT_MAX_CONSECUTIVE_FAILURES}, 0: never)")
-    run.add_argument("--max-restarts", type=_count, dest="max_consecutive_failures", metavar="N",
+    run.add_argument("--max-restarts", type=count, dest="max_consecutive_failures", metavar="N",
                      help="the former name of --max-consecutive-failures (same meaning now)")
     run.add_argument("--in-process", action="store_true",
                      help="run a module:Class engine inside the harness process, not in its worker process "
@@ -155,30 +156,6 @@ def _register_suite_commands(sub: argparse._SubParsersAction) -> None:
     explain.add_argument("--engine", default="oracle")
     _local_cases(explain)
     explain.set_defaults(handler=cmd_explain)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return value
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}")
-    return value
-
-
-def _csv(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
 
 
 def _load(args: argparse.Namespace) -> tuple[Suite, list[Case]]:
@@ -263,9 +240,19 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def _run_selection(args: argparse.Namespace) -> int:
+    """One run in three stages: the cases, running them, what the run leaves (printed, written)."""
     from castrules.harness import execution
-    from castrules.harness.session import Ending, Policy, interrupt_status
 
+    suite, cases = _cases_to_run(args)
+    options = {"timeout": args.timeout, "isolate": args.isolate, "startup_timeout": args.startup_timeout}
+    engines = execution.open_engines(args.engine, args.jobs, len(cases), options, in_process=args.in_process)
+    failures = OutputFailures()
+    ran = _run_cases(args, suite, cases, engines, failures)
+    return _after_the_run(args, suite, ran, failures)
+
+
+def _cases_to_run(args: argparse.Namespace) -> tuple[Suite, list[Case]]:
+    """The selection (and shard), once the output paths are known to be writable."""
     check_output_paths(outputs_of(args, RUN_OUTPUTS))   # before anything runs: a typo costs no run
     suite, cases = _load(args)
     if suite.problems:
@@ -274,13 +261,28 @@ def _run_selection(args: argparse.Namespace) -> int:
         from castrules.harness.parallel import shard
 
         cases = shard(cases, args.shard)
-    options = {"timeout": args.timeout, "isolate": args.isolate, "startup_timeout": args.startup_timeout}
-    engines = execution.open_engines(args.engine, args.jobs, len(cases), options, in_process=args.in_process)
-    engine = engines[0]
-    results: list[Result] = []
-    writer = run = None
-    finished = False
-    failures = OutputFailures()
+    return suite, cases
+
+
+@dataclass
+class _Ran:
+    """What running the cases leaves for the rest of the command."""
+
+    engine: Any
+    cases: list[Case]
+    expectations: Any
+    head: dict
+    started: float
+    run: Any
+    results: list[Result] = field(default_factory=list)
+
+
+def _run_cases(args: argparse.Namespace, suite: Suite, cases: list[Case], engines: list, failures: OutputFailures) -> _Ran:
+    """Run the cases on the engines, each result reported as it comes; the engines always closed."""
+    from castrules.harness import execution
+    from castrules.harness.session import Ending, Policy
+
+    engine, writer, ran, finished = engines[0], None, None, False
     expectations_path = expectations_to_apply(args.expectations, args.update_expectations)
     try:
         expectations = default_expectations(engine, expectations_path)
@@ -291,15 +293,16 @@ def _run_selection(args: argparse.Namespace) -> int:
         started = time.monotonic()
         if args.report:
             writer = ReportWriter(args.report, head, failures)
+        run = execution.session(engines, cases, suite.catalog, expectations,
+                                Policy(args.max_consecutive_failures, args.maxfail or 0))
+        ran = _Ran(engine, cases, expectations, head, started, run)
 
         def consume(result: Result) -> None:
-            results.append(result)
+            ran.results.append(result)
             if writer:
                 writer.add(result)
             progress.update(result)
 
-        run = execution.session(engines, cases, suite.catalog, expectations,
-                                Policy(args.max_consecutive_failures, args.maxfail or 0))
         try:
             for result in run:
                 consume(result)
@@ -311,18 +314,27 @@ def _run_selection(args: argparse.Namespace) -> int:
         finished = True
     finally:  # a footer only for a run that finished; engines killed at once if it was interrupted
         if writer:
-            writer.close(complete=finished, ended=run.ending.value if finished else "", reason=run.reason if finished else "")
-        execution.close_all(engines, abort=not finished or run.ending is Ending.INTERRUPTED)
-    print_report(results, engine, suite, quiet=args.quiet, tables=not args.no_tables, selected=len(cases))
-    details = RunDetails.from_report(head, {"duration": time.monotonic() - started, "ended": run.ending.value})
+            writer.close(complete=finished, ended=ran.run.ending.value if finished else "",
+                         reason=ran.run.reason if finished else "")
+        execution.close_all(engines, abort=not finished or ran.run.ending is Ending.INTERRUPTED)
+    return ran
+
+
+def _after_the_run(args: argparse.Namespace, suite: Suite, ran: _Ran, failures: OutputFailures) -> int:
+    """The report printed and written, the expectations updated, and the exit status."""
+    from castrules.harness.session import Ending, interrupt_status
+
+    run, results, engine = ran.run, ran.results, ran.engine
+    print_report(results, engine, suite, quiet=args.quiet, tables=not args.no_tables, selected=len(ran.cases))
+    details = RunDetails.from_report(ran.head, {"duration": time.monotonic() - ran.started, "ended": run.ending.value})
     write_outputs(args, results, engine, suite, details=details, failures=failures)
     if args.update_expectations and run.ending is Ending.COMPLETED:
         failures.attempt(f"--update-expectations {args.update_expectations}",
-                         lambda: update_expectations(args.update_expectations, expectations, results, engine.name))
+                         lambda: update_expectations(args.update_expectations, ran.expectations, results, engine.name))
     if run.ending is not Ending.COMPLETED:
         done = sum(r.status is not Status.NOT_RUN for r in results)
-        print(f"castrules: the run ended early ({run.ending.value}) after {done} of {len(cases)} cases; "
-              f"{len(cases) - done} case(s) not run: {safe_text(run.reason)}", file=sys.stderr)
+        print(f"castrules: the run ended early ({run.ending.value}) after {done} of {len(ran.cases)} cases; "
+              f"{len(ran.cases) - done} case(s) not run: {safe_text(run.reason)}", file=sys.stderr)
         if args.update_expectations:
             print(f"castrules: {args.update_expectations} left as it was: the run did not finish", file=sys.stderr)
         return interrupt_status(run.cause) if run.ending is Ending.INTERRUPTED else EXIT_UNEXPECTED

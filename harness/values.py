@@ -29,3 +29,30 @@ def jobs(text: str) -> int:
     if not 1 <= value <= MAX_JOBS:
         raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {MAX_JOBS}, got {text!r}")
     return value
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1 (--maxfail)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
+def count(text: str) -> int:
+    """A whole number of at least 0 (--max-consecutive-failures, where 0 means never)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}")
+    return value
+
+
+def csv(text: str) -> list[str]:
+    """A comma-separated list of names, blanks dropped (--features-include)."""
+    return [part.strip() for part in text.split(",") if part.strip()]
