@@ -3,8 +3,9 @@
 Each skeleton passes ``castrules smoke`` as written: it speaks protocol v1 (the Python one is also
 an in-process engine), declares no features, reports the state as it was set up, and dispatches
 every step kind (docs/case-format.md) to a stub that says what the step means and skips the case
-until it is written. The templates live in ``templates/``; the step kinds come from here, and a
-test keeps them equal to the case schema's.
+until it is written. The templates live in ``templates/``; the step kinds are the model's
+(``castrules.model.STEP_TYPES``), each with a hint from here, and a test keeps them equal to the
+case schema's.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from castrules.model import STEP_TYPES
+
 # step kind -> what the adapter must make its engine do (docs/case-format.md, "Steps")
-STEP_KINDS: dict[str, str] = {
+STEP_HINTS: dict[str, str] = {
     "cast": "cast a spell, 601.2a-i, with every choice taken from the step (targets, modes, x, costs, mana_abilities, pay)",
     "activate_mana": "activate a mana ability outside casting (605.3a): ability index, produce, sacrifice, replacements",
     "activate": "activate a non-mana activated ability (602.2): ability index, x, targets, mana_abilities, pay",
@@ -44,6 +47,8 @@ STEP_KINDS: dict[str, str] = {
     "gain_life": "a test action: the player gains life",
     "pay_mana_cost": "an effect makes the player pay an object's mana cost (107.3h): the engine finds the payment",
 }
+# every step kind of the model, in its order: a kind added there gets a stub even before its hint
+STEP_KINDS: dict[str, str] = {kind: STEP_HINTS.get(kind, "see docs/case-format.md, Steps") for kind in STEP_TYPES}
 
 LANGUAGES = ("python", "node", "java")
 _FILES = {"python": ("castrules_adapter.py", "README.md"), "node": ("castrules-adapter.js", "README.md"),

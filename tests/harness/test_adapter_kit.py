@@ -20,7 +20,7 @@ from castrules.harness.compare import compare
 from castrules.harness.contract import ReasonDetail, load_contract
 from castrules.harness.results import Status
 from castrules.harness.runner import run_case
-from castrules.harness.skeletons import STEP_KINDS, SkeletonError, write_skeleton
+from castrules.harness.skeletons import STEP_HINTS, STEP_KINDS, SkeletonError, write_skeleton
 from castrules.harness.smoke import smoke
 from castrules.harness.suite import shared_suite
 
@@ -62,6 +62,7 @@ def test_plan_counts_unlocked_cases_and_the_best_missing_features(capsys):
 def test_skeleton_step_kinds_are_the_case_schemas():
     schema = json.loads((REPO / "schema" / "case.schema.json").read_text())
     assert list(STEP_KINDS) == list(schema["$defs"]["step"]["properties"])
+    assert list(STEP_HINTS) == list(STEP_KINDS)   # every kind of the model has its hint, nothing else
 
 
 def test_new_adapter_refuses_a_directory_that_is_not_empty(tmp_path):
