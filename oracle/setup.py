@@ -1,81 +1,97 @@
-"""Building the starting state from a case's `setup` (docs/case-format.md)."""
+"""Building the starting state from a case's `setup` (docs/case-format.md), read as the typed
+model's `Setup` (castrules.model.case): the model checks the shape, this module what only the
+game can (players named, cards in the request, faces that exist)."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
+from castrules.model import ModelError
+from castrules.model.case import Setup, SetupChoice, SetupObject
+
 from .cards import CardDef
 from .costs import ManaCostError, ManaPool
 from .errors import RequestError
-from .state import STEPS, ZONES, Obj, Player, State, Turn
+from .state import Obj, Player, State, Turn
 
 
-def build_state(setup: Mapping[str, Any], catalog: Mapping[str, CardDef]) -> State:
-    players_raw = setup.get("players") or {}
-    if not players_raw:
+def build_state(setup: Setup | Mapping[str, Any], catalog: Mapping[str, CardDef]) -> State:
+    """The game at the start of a case: its players, turn, objects (in setup order, each with the
+    next timestamp) and the choices made before it starts."""
+    if not isinstance(setup, Setup):
+        try:
+            setup = Setup.from_document(setup, "/case/setup")
+        except ModelError as exc:
+            raise RequestError(f"the setup is malformed: {exc}") from exc
+    players = _players(setup)
+    names = [p.name for p in players]
+    objects: dict[str, Obj] = {}
+    for clock, raw in enumerate(setup.objects, start=1):
+        if raw.id in objects:
+            raise RequestError(f"object id duplicated: {raw.id!r}")
+        objects[raw.id] = _object(raw, catalog, names, clock)
+    stack = tuple(o.id for o in objects.values() if o.zone == "stack")
+    return State(players=players, objects=objects, turn=_turn(setup, names), stack=stack,
+                 choices=_choices(setup.choices or {}, objects), clock=len(objects) + 1)
+
+
+def _players(setup: Setup) -> tuple[Player, ...]:
+    if not setup.players:
         raise RequestError("setup.players must name at least one player")
     players = []
-    for name, p in players_raw.items():
-        p = p or {}
+    for name, p in setup.players.items():
         try:
-            pool = ManaPool.parse(p.get("mana_pool", "") or "")
+            pool = ManaPool.parse(p.mana_pool or "")
         except ManaCostError as exc:
             raise RequestError(f"player {name}: bad mana_pool ({exc})") from exc
-        players.append(Player(name=name, life=int(p.get("life", 20)), pool=pool))
-    names = [p.name for p in players]
-    turn_raw = setup.get("turn") or {}
-    active = turn_raw.get("active", names[0])
+        players.append(Player(name=name, life=p.life, pool=pool))
+    return tuple(players)
+
+
+def _turn(setup: Setup, names: list[str]) -> Turn:
+    active = setup.turn.active if setup.turn.active is not None else names[0]
     if active not in names:
         raise RequestError(f"turn.active {active!r} is not a player")
-    step = turn_raw.get("step", "precombat_main")
-    if step not in STEPS:
-        raise RequestError(f"unknown step {step!r}")
-    turn = Turn(active=active, step=step, number=int(turn_raw.get("number", 1)))
-    objects: dict[str, Obj] = {}
-    stack: list[str] = []
-    clock = 1
-    for raw in setup.get("objects") or []:
-        oid = raw.get("id")
-        if not oid or oid in objects:
-            raise RequestError(f"object id missing or duplicated: {oid!r}")
-        card_name = raw.get("card")
-        if card_name not in catalog:
-            raise RequestError(f"object {oid}: card {card_name!r} is not in the request's cards")
-        zone = raw.get("zone")
-        if zone not in ZONES:
-            raise RequestError(f"object {oid}: unknown zone {zone!r}")
-        owner = raw.get("owner") or raw.get("controller") or names[0]
-        controller = raw.get("controller") or owner
-        for who in (owner, controller):
-            if who not in names:
-                raise RequestError(f"object {oid}: {who!r} is not a player")
-        transformed = bool(raw.get("transformed", False))
-        if transformed and (zone != "battlefield" or catalog[card_name].back_face is None):
-            raise RequestError(f"object {oid}: only a transforming double-faced card on the battlefield can be "
-                               "set up transformed")
-        melded_with = None
-        if raw.get("melded_with") is not None:
-            partner = catalog.get(raw["melded_with"])
-            card = catalog[card_name]
-            if (zone != "battlefield" or partner is None or card.meld_partner != partner.name
-                    or partner.meld_partner != card.name or (card.melded_face or partner.melded_face) is None):
-                raise RequestError(f"object {oid}: melded_with must name its meld partner card (in the request's "
-                                   "cards), on the battlefield")
-            melded_with = partner
-        counters = tuple(sorted((str(k), int(v)) for k, v in (raw.get("counters") or {}).items() if v))
-        objects[oid] = Obj(
-            id=oid, card=catalog[card_name], zone=zone, owner=owner,
-            controller=controller if zone in ("battlefield", "stack") else owner,
-            timestamp=clock, token=bool(raw.get("token", False)),
-            tapped=bool(raw.get("tapped", False)), summoning_sick=bool(raw.get("summoning_sick", False)),
-            counters=counters, damage=int(raw.get("damage", 0)),
-            prototyped=bool(raw.get("prototyped", False)), transformed=transformed, melded_with=melded_with)
-        clock += 1
-        if zone == "stack":
-            stack.append(oid)
-    choices = {}
-    for oid, ch in (setup.get("choices") or {}).items():
+    return Turn(active=active, step=str(setup.turn.step), number=setup.turn.number)
+
+
+def _object(raw: SetupObject, catalog: Mapping[str, CardDef], names: list[str], timestamp: int) -> Obj:
+    oid, zone = raw.id, str(raw.zone)
+    card = catalog.get(raw.card)
+    if card is None:
+        raise RequestError(f"object {oid}: card {raw.card!r} is not in the request's cards")
+    owner = raw.owner or raw.controller or names[0]
+    controller = raw.controller or owner
+    for who in (owner, controller):
+        if who not in names:
+            raise RequestError(f"object {oid}: {who!r} is not a player")
+    if raw.transformed and (zone != "battlefield" or card.back_face is None):
+        raise RequestError(f"object {oid}: only a transforming double-faced card on the battlefield can be "
+                           "set up transformed")
+    counters = tuple(sorted((str(k), int(v)) for k, v in (raw.counters or {}).items() if v))
+    return Obj(id=oid, card=card, zone=zone, owner=owner,
+               controller=controller if zone in ("battlefield", "stack") else owner,
+               timestamp=timestamp, token=raw.token, tapped=raw.tapped, summoning_sick=raw.summoning_sick,
+               counters=counters, damage=raw.damage, prototyped=raw.prototyped, transformed=raw.transformed,
+               melded_with=_meld_partner(raw, card, catalog, zone))
+
+
+def _meld_partner(raw: SetupObject, card: CardDef, catalog: Mapping[str, CardDef], zone: str) -> CardDef | None:
+    """202.3c: a melded permanent is represented by both cards of the pair."""
+    if raw.melded_with is None:
+        return None
+    partner = catalog.get(raw.melded_with)
+    if (zone != "battlefield" or partner is None or card.meld_partner != partner.name
+            or partner.meld_partner != card.name or (card.melded_face or partner.melded_face) is None):
+        raise RequestError(f"object {raw.id}: melded_with must name its meld partner card (in the request's "
+                           "cards), on the battlefield")
+    return partner
+
+
+def _choices(choices: Mapping[str, SetupChoice], objects: Mapping[str, Obj]) -> dict[str, dict[str, str]]:
+    """The choices made for objects before the case starts, by object id (plain names)."""
+    out = {}
+    for oid, ch in choices.items():
         if oid not in objects:
             raise RequestError(f"choices: unknown object {oid!r}")
-        choices[oid] = dict(ch)
-    return State(players=tuple(players), objects=objects, turn=turn, stack=tuple(stack),
-                 choices=choices, clock=clock)
+        out[oid] = {k: str(v) for k, v in (("creature_type", ch.creature_type), ("color", ch.color)) if v is not None}
+    return out

@@ -11,7 +11,6 @@ MODULE_LINES, FUNCTION_LINES = 400, 60
 
 # path (or path::function) -> why it is longer (kept in step with the README's architecture section)
 LONGER = {
-    "oracle/setup.py::build_state": "the setup, built from the typed model's setup (castrules.model)",
     "oracle/characteristics.py::compute_characteristics": "613's layers in order, one pass a reader follows top to bottom",
     "oracle/mana/solver.py": "the max-flow payment solver and its exactness argument, one unit",
     "oracle/mana/solver.py::_payment": "turns one flow into a payment, symbol by symbol",
