@@ -11,7 +11,7 @@ from .characteristics import chars
 from .errors import Illegal, RequestError
 from .payer import CostContext, LifePart, ManaPart, Paying, ability_cost_parts, check_costs, pay_costs
 from .refs import object_of, plain, player_of
-from .state import State
+from .state import ObjKind, State
 from .trace import Trace
 from .zones import move
 
@@ -52,7 +52,7 @@ def step_activate(state: State, step: steps.Activate, trace: Trace) -> tuple[Sta
         aid = f"{oid}_ability{n}"
     from .state import Obj
     state, ts = state.tick()
-    a = Obj(id=aid, card=obj.base, zone="stack", owner=player, controller=player, kind="ability", timestamp=ts,
+    a = Obj(id=aid, card=obj.base, zone="stack", owner=player, controller=player, kind=ObjKind.ABILITY, timestamp=ts,
             source=oid, source_name=obj.base.name, x=x, ability=ab,
             targets=tuple(t for _, t, _ in assigned), target_controllers=tuple(r for _, _, r in assigned))
     state = replace(state.with_obj(a), stack=state.stack + (aid,))
@@ -102,7 +102,7 @@ def step_special_action(state: State, step: steps.SpecialAction, trace: Trace) -
     player = player_of(state, step.player)
     oid = object_of(state, step.object)
     obj = state.obj(oid)
-    if obj.zone != "hand" or obj.owner != player or obj.kind != "card":
+    if obj.zone != "hand" or obj.owner != player or obj.kind is not ObjKind.CARD:
         raise Illegal(Reason.INVALID_ACTION, f"suspend: {oid} is not a card in {player}'s hand", rules=("702.62a",))
     c = chars(state, obj)
     if obj.base.suspend is None:
@@ -142,7 +142,7 @@ def step_pay_mana_cost(state: State, step: steps.PayManaCost, trace: Trace) -> t
     player = player_of(state, step.player)
     oid = object_of(state, step.object)
     obj = state.obj(oid)
-    if obj.zone == "gone" or obj.kind != "card":
+    if obj.zone == "gone" or obj.kind is not ObjKind.CARD:
         raise Illegal(Reason.INVALID_ACTION, f"pay_mana_cost: {oid} is not an object with a mana cost")
     c = chars(state, obj)
     if c.mana_cost is None:

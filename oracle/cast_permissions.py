@@ -12,7 +12,7 @@ from .cast_spec import CastSpec
 from .characteristics import Chars, chars, matches
 from .errors import Illegal
 from .reasons import Reason
-from .state import MAIN_STEPS, Obj, State
+from .state import MAIN_STEPS, Obj, ObjKind, State
 from .trace import Trace
 
 
@@ -91,7 +91,7 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
     c = chars(state, obj)
     candidates = [state.objects[permission]] if permission in state.objects else list(state.battlefield())
     for src in candidates:
-        if src.zone != "battlefield" or src.controller != caster or src.kind != "card":
+        if src.zone != "battlefield" or src.controller != caster or src.kind is not ObjKind.CARD:
             continue
         for ab in src.base.abilities:
             if not isinstance(ab, CastPermission) or zone not in ab.from_zones:
@@ -148,7 +148,7 @@ def flash_permissions(state: State, spell, caster: str, open_choices: bool) -> l
     complete (601.3c)."""
     out = []
     for src in state.battlefield():
-        if src.kind != "card" or src.controller != caster:
+        if src.kind is not ObjKind.CARD or src.controller != caster:
             continue
         for ab in src.base.abilities:
             if not isinstance(ab, FlashPermission):
@@ -165,7 +165,7 @@ def prohibited(state: State, spell, caster: str, open_choices: bool) -> str | No
     (`proposal_views`: prototype, X) would make the spell escape it; each effect is judged on
     its own."""
     for src in state.battlefield():
-        for ab in src.base.abilities if src.kind == "card" else ():
+        for ab in src.base.abilities if src.kind is ObjKind.CARD else ():
             if not isinstance(ab, CastProhibition):
                 continue
             if ab.players == "opponents" and caster == src.controller:

@@ -20,7 +20,7 @@ from .errors import Illegal, RequestError
 from .payer import CostContext, LifePart, ManaPart, Part, Paying, RevealPart, SacrificePart, can_pay, pay_costs
 from .reasons import Reason
 from .seams import rules
-from .state import Obj, State
+from .state import Obj, ObjKind, State
 from .targets import assign_targets
 from .trace import Trace
 from .zones import move
@@ -65,7 +65,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     # permissions also consider the other proposal choices (601.3a-b, `proposal_views`)
     view = replace(obj, zone="stack", controller=spec.player,
                    prototyped=spec.prototype and obj.base.prototype is not None, x=spec.x,
-                   half=split[0], fused=split[1])
+                   face=replace(obj.face, half=split[0], fused=split[1]))
     c = chars(state, view if obj.base.halves else obj)
     permission = zone_permission(state, spec, obj, view, c, trace)
     check_prohibitions(state, view, spec.player, c, trace)
@@ -103,7 +103,7 @@ def _object_to_cast(state: State, spec: CastSpec) -> Obj:
         if ref is not None and ref not in state.objects:
             raise RequestError(f"cast: unknown {field_name} object {ref!r}")
     obj = state.objects.get(spec.object)
-    if obj is None or obj.zone == "gone" or obj.kind != "card":
+    if obj is None or obj.zone == "gone" or obj.kind is not ObjKind.CARD:
         raise Illegal(Reason.OBJECT_NOT_FOUND, f"{spec.object} does not exist in the game", rules=("601.2a",))
     if spec.from_zone is not None and obj.zone != spec.from_zone:
         raise Illegal(Reason.NOT_IN_ZONE, f"{spec.object} is in {obj.zone}, not {spec.from_zone}", rules=("601.2a",))
@@ -117,7 +117,8 @@ def _to_stack(state: State, spec: CastSpec, split: tuple[int | None, bool], name
     from_zone = state.obj(spec.object).zone
     state = move(state, spec.object, "stack", None, controller=spec.player)
     if split != (None, False):
-        state = state.with_obj(replace(state.obj(spec.object), half=split[0], fused=split[1]))
+        moved = state.obj(spec.object)
+        state = state.with_obj(replace(moved, face=replace(moved.face, half=split[0], fused=split[1])))
     trace.add("601.2a", f"{name} ({spec.object}) moves from {from_zone} to the stack under {spec.player}'s control")
     return state
 

@@ -20,7 +20,7 @@ from .cards import CardDef
 from .costs import ManaCost, colors_of, parse_cost
 from .creature_types import CREATURE_TYPES
 from .seams import rules
-from .state import Obj, State
+from .state import Obj, ObjKind, State
 
 OFF_BATTLEFIELD_CARD_ZONES = frozenset({"hand", "graveyard", "library", "exile", "command"})
 
@@ -105,7 +105,7 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
     base = obj.base
     proto = base.prototype if prototype_active(obj) else None
     cost_text = proto.mana_cost if proto else base.mana_cost
-    if obj.kind != "card":
+    if obj.kind is not ObjKind.CARD:
         cost_text = None
     mana_cost = parse_cost(cost_text)
     # 105.2 / 202.2: colour from the mana cost; a colour indicator defines it instead (202.2e)
@@ -135,7 +135,7 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
         elif e.kind == "animate" and e.all_creature_types:
             changes.append((e.timestamp, "all", None, True))
     is_creature = "Creature" in types
-    if obj.kind == "card":
+    if obj.kind is ObjKind.CARD:
         for src, ab in state.watching_abilities(TypeChange):
             if not _in_conspiracy_reach(obj, is_creature, src.controller):
                 continue
@@ -178,7 +178,7 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
             if e.kind == "pump":
                 power += e.power or 0
                 toughness += e.toughness or 0
-    elif obj.zone == "battlefield" or obj.kind != "card":
+    elif obj.zone == "battlefield" or obj.kind is not ObjKind.CARD:
         power = toughness = None                    # 208.3
     result = Chars(name=base.name, mana_cost=mana_cost, colors=colors,
                    supertypes=tuple(base.supertypes), types=tuple(types), other_subtypes=other_sub,
@@ -208,7 +208,7 @@ def _granted_abilities(state: State, obj: Obj, c: Chars) -> tuple[Ability, ...]:
 
 
 def _abilities_of(obj: Obj) -> tuple[Ability, ...]:
-    return obj.base.abilities if obj.kind == "card" else ()
+    return obj.base.abilities if obj.kind is ObjKind.CARD else ()
 
 
 def _in_conspiracy_reach(obj: Obj, is_creature: bool, who: str) -> bool:
@@ -241,12 +241,12 @@ def mana_value(c: Chars, obj: Obj) -> int:
     elsewhere they count 0 (107.3g). No mana cost: 0 (202.3a), except a transformed permanent's
     back face (202.3b) and a melded permanent (202.3c). A split card's mana cost is its halves'
     combined, or on the stack the cast half's (202.3d): see Obj.base."""
-    if obj.kind == "card" and obj.copy_of is None:
-        if obj.melded_with is not None:
+    if obj.kind is ObjKind.CARD and obj.copy_of is None:
+        if obj.face.melded_with is not None:
             # 202.3c: the combined mana costs of the front faces of both cards representing it
-            return sum(rules().cost_mana_value(parse_cost(card.mana_cost)) for card in (obj.card, obj.melded_with)
+            return sum(rules().cost_mana_value(parse_cost(card.mana_cost)) for card in (obj.card, obj.face.melded_with)
                        if card.mana_cost is not None)
-        if obj.transformed and obj.card.back_face is not None:
+        if obj.face.transformed and obj.card.back_face is not None:
             # 202.3b: the back face counts the front face's mana cost
             front = parse_cost(obj.card.mana_cost)
             return rules().cost_mana_value(front) if front is not None else 0

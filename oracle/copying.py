@@ -7,7 +7,7 @@ from .errors import Illegal, RequestError
 from .reasons import Reason
 from .resolution import PendingTrigger, enter_battlefield, put_triggers
 from .seams import rules
-from .state import Obj, State
+from .state import Obj, ObjKind, State
 from .trace import Trace
 
 
@@ -22,11 +22,11 @@ def copy_spell(state: State, oid: str, new_id: str, controller: str | None, trac
     prototyped if the spell is (718.3c), and is controlled and owned by whoever put it there."""
     _new_id(state, new_id)
     orig = state.obj(oid)
-    if orig.zone != "stack" or orig.kind != "card":
+    if orig.zone != "stack" or orig.kind is not ObjKind.CARD:
         raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a spell on the stack", rules=("707.10",))
     who = controller or orig.controller
     state, ts = state.tick()
-    copy = replace(orig, id=new_id, owner=who, controller=who, copy_of=orig.base, is_copy=True, token=False,
+    copy = replace(orig, id=new_id, owner=who, controller=who, copy_of=orig.base, token=False,
                    cast=False, timestamp=ts, incarnation=0)
     state = replace(state.with_obj(copy), stack=state.stack + (new_id,))
     trace.add(("707.10", "718.3c"), f"a copy of {orig.base.name} ({new_id}) is put on the stack under {who}'s control"
@@ -41,13 +41,13 @@ def copy_permanent(state: State, oid: str, new_id: str, controller: str | None, 
     orig = state.obj(oid)
     if orig.zone != "battlefield":
         raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a permanent", rules=("707.2",))
-    if orig.transformed:
+    if orig.face.transformed:
         raise RequestError(f"{oid} is a transformed double-faced permanent: token copies of it (707.8a, transforming "
                            "tokens) are not modelled")
     who = controller or orig.controller
     state, ts = state.tick()
     token = Obj(id=new_id, card=orig.base, zone="battlefield", owner=who, controller=who, timestamp=ts,
-                token=True, is_copy=True, copy_of=orig.base, summoning_sick=True, prototyped=orig.prototyped)
+                token=True, copy_of=orig.base, summoning_sick=True, prototyped=orig.prototyped)
     state = state.with_obj(token)
     trace.add(("707.2", "718.3d"), f"a token copy of {orig.base.name} ({new_id}) enters under {who}'s control"
               + ("; it has the prototype values" if orig.prototyped else ""))
@@ -63,16 +63,16 @@ def become_copy(state: State, oid: str, of: str, trace: Trace) -> State:
     the back face's absent mana cost, so mana value 0, even when the copying permanent is itself
     a double-faced card (202.3b); a copy of a front face has the front face's mana cost."""
     obj, orig = state.obj(oid), state.obj(of)
-    if obj.zone != "battlefield" or obj.kind != "card":
+    if obj.zone != "battlefield" or obj.kind is not ObjKind.CARD:
         raise Illegal(Reason.INVALID_ACTION, f"become_copy: {oid} is not a permanent")
-    if orig.zone != "battlefield" or orig.kind != "card":
+    if orig.zone != "battlefield" or orig.kind is not ObjKind.CARD:
         raise Illegal(Reason.INVALID_ACTION, f"become_copy: {of} is not a permanent", rules=("707.2",))
     if oid == of:
         raise Illegal(Reason.INVALID_ACTION, f"become_copy: {oid} can't become a copy of itself")
     face = orig.base
-    state = state.with_obj(replace(obj, copy_of=face, is_copy=True, prototyped=orig.prototyped))
+    state = state.with_obj(replace(obj, copy_of=face, prototyped=orig.prototyped))
     note = f"{oid} becomes a copy of {face.name} ({of}); its status, counters, damage and controller stay"
-    if orig.transformed and face.mana_cost is None:
+    if orig.face.transformed and face.mana_cost is None:
         note += "; a copy of a back face has mana value 0 (202.3b)"
     trace.add("707.2", note)
     return state
@@ -110,7 +110,7 @@ def choose_new_targets(state: State, copy_id: str, targets, trace: Trace) -> Sta
 def _targeted_spell(state: State, oid: str, what: str) -> Obj:
     """The spell a 707.10d / 707.10e effect copies: a spell on the stack with at least one target."""
     orig = state.obj(oid)
-    if orig.zone != "stack" or orig.kind != "card":
+    if orig.zone != "stack" or orig.kind is not ObjKind.CARD:
         raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a spell on the stack", rules=("707.10",))
     if not orig.targets:
         raise Illegal(Reason.INVALID_ACTION, f"{what}: {oid} has no targets to replace")

@@ -24,7 +24,7 @@ from .payer import CostContext, Paying, TapPart, ability_cost_parts, can_pay, pa
 from .reasons import Reason
 from .seams import rules
 from .spending import spendable_on
-from .state import Obj, State
+from .state import Obj, ObjKind, State
 from .trace import Trace
 
 ORDER = ("W", "U", "B", "R", "G", "C")
@@ -213,7 +213,7 @@ def _stack_triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]
 
 def find_mana_ability(state: State, player: str, oid: str, index: int) -> tuple[Obj, Ability]:
     obj = state.objects.get(oid)
-    if obj is None or obj.zone != "battlefield" or obj.kind != "card":
+    if obj is None or obj.zone != "battlefield" or obj.kind is not ObjKind.CARD:
         raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{oid} is not a permanent on the battlefield", rules=("605.3a",))
     if obj.controller != player:
         raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{player} does not control {oid}", rules=("602.2",))
@@ -311,7 +311,7 @@ def supplies(state: State, player: str, exclude: frozenset[str] = frozenset(),
     solver then sees only mana that can pay, and stays exact."""
     out = []
     for obj in state.battlefield():
-        if obj.controller != player or obj.id in exclude or obj.kind != "card":
+        if obj.controller != player or obj.id in exclude or obj.kind is not ObjKind.CARD:
             continue
         found = free_tap_ability(state, obj)
         if found is None:

@@ -24,7 +24,7 @@ from .errors import Illegal
 from .reasons import Reason
 from .seams import rules
 from .spending import difference, mana_only, spend, usable_pool
-from .state import Obj, State
+from .state import Obj, ObjKind, State
 from .trace import Trace
 from .zones import move
 
@@ -273,7 +273,7 @@ def _pay_mana(state: State, part: Part, ctx: CostContext, trace: Trace) -> State
 
 def _fits(state: State, oid: str | None, part: SacrificePart, player: str) -> bool:
     obj = state.objects.get(oid) if oid is not None else None
-    return (obj is not None and obj.zone == "battlefield" and obj.controller == player and obj.kind == "card"
+    return (obj is not None and obj.zone == "battlefield" and obj.controller == player and obj.kind is ObjKind.CARD
             and any(matches(chars(state, obj), obj, f, player) for f in part.fits))
 
 

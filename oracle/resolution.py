@@ -12,7 +12,7 @@ from .characteristics import chars
 from .effects import EffectContext, apply_effects, condition_holds
 from .errors import Illegal, RequestError
 from .reasons import Reason
-from .state import GONE, Obj, State
+from .state import GONE, Obj, ObjKind, State
 from .targets import assign_targets, auto_targets, legal_target
 from .trace import Trace
 from .zones import move
@@ -75,7 +75,7 @@ def put_triggers(state: State, pending: Sequence[PendingTrigger], targets: Seque
                 trace.add("603.3d", f"{src.base.name}'s trigger has no legal target and is removed")
                 continue
         state, ts = state.tick()
-        trig = Obj(id=tid, card=src.base, zone="stack", owner=controller, controller=controller, kind="trigger",
+        trig = Obj(id=tid, card=src.base, zone="stack", owner=controller, controller=controller, kind=ObjKind.TRIGGER,
                    timestamp=ts, source=p.source, source_name=src.base.name, ability=p.ability,
                    targets=tuple(chosen), target_controllers=tuple(req), prowl_paid=src.prowl_paid,
                    kicked=src.kicked, cast=src.cast, etb_x=src.etb_x)
@@ -98,7 +98,7 @@ def fire_delayed(state: State, step: str, trace: Trace) -> State:
             n += 1
             tid = f"{d.source}_trigger{n}"
         state, ts = state.tick()
-        trig = Obj(id=tid, card=d.card, zone="stack", owner=d.controller, controller=d.controller, kind="trigger",
+        trig = Obj(id=tid, card=d.card, zone="stack", owner=d.controller, controller=d.controller, kind=ObjKind.TRIGGER,
                    timestamp=ts, source=d.source, source_name=d.source_name, x=d.x, delayed=d.effects,
                    targets=d.targets)
         state = replace(state.with_obj(trig), stack=state.stack + (tid,))
@@ -136,7 +136,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         trace.add(("608.2", "107.3n"), f"{oid} resolves" + (f" with X = {obj.x}" if obj.x is not None else ""))
         state = apply_effects(state, obj.delayed, ctx, trace)
         return move(state, oid, GONE, None)
-    if obj.kind != "card":
+    if obj.kind is not ObjKind.CARD:
         ab = obj.ability
         specs = targets_of(ab) if ab is not None else ()
         targets, fizzle = _check_targets(state, obj, specs, trace)
@@ -146,7 +146,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
             src = state.objects.get(obj.source or "")
             power = chars(state, src).power if src is not None else None
             # 107.3k: an activated ability's X is the one announced for it; a trigger's, its spell's (107.3m)
-            ab_x = obj.x if obj.kind == "ability" and obj.x is not None else obj.etb_x
+            ab_x = obj.x if obj.kind is ObjKind.ABILITY and obj.x is not None else obj.etb_x
             ctx = EffectContext(source=src or obj, controller=obj.controller, targets=targets, x=ab_x,
                                 prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast, power=power)
             trace.add("608.2", f"{oid} resolves")

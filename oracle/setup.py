@@ -11,7 +11,7 @@ from castrules.model.case import Setup, SetupChoice, SetupObject
 from .cards import CardDef
 from .costs import ManaCostError, ManaPool
 from .errors import RequestError
-from .state import Obj, Player, State, Turn
+from .state import FaceUp, Obj, Player, State, Turn
 
 
 def build_state(setup: Setup | Mapping[str, Any], catalog: Mapping[str, CardDef]) -> State:
@@ -71,8 +71,8 @@ def _object(raw: SetupObject, catalog: Mapping[str, CardDef], names: list[str], 
     return Obj(id=oid, card=card, zone=zone, owner=owner,
                controller=controller if zone in ("battlefield", "stack") else owner,
                timestamp=timestamp, token=raw.token, tapped=raw.tapped, summoning_sick=raw.summoning_sick,
-               counters=counters, damage=raw.damage, prototyped=raw.prototyped, transformed=raw.transformed,
-               melded_with=_meld_partner(raw, card, catalog, zone))
+               counters=counters, damage=raw.damage, prototyped=raw.prototyped,
+               face=FaceUp(transformed=raw.transformed, melded_with=_meld_partner(raw, card, catalog, zone)))
 
 
 def _meld_partner(raw: SetupObject, card: CardDef, catalog: Mapping[str, CardDef], zone: str) -> CardDef | None:

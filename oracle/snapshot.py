@@ -4,7 +4,7 @@ from __future__ import annotations
 from .characteristics import chars, mana_value
 from .costs import ManaType, cost_text
 from .seams import rules
-from .state import GONE, Obj, State
+from .state import GONE, Obj, ObjKind, State
 from .variables import text_x_value
 
 
@@ -30,7 +30,7 @@ def object_view(state: State, obj: Obj) -> dict:
     has_x = c.mana_cost is not None and c.mana_cost.has_x
     mv = mana_value(c, obj)
     x = x_value(obj, has_x)
-    if obj.zone == "stack" and obj.kind == "card" and x is None:
+    if obj.zone == "stack" and obj.kind is ObjKind.CARD and x is None:
         x = text_x_value(state, obj)          # 107.3c / 107.3f: an X only in the text
     return {
         "zone": obj.zone, "controller": obj.controller, "owner": obj.owner, "name": c.name,

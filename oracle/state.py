@@ -7,6 +7,7 @@ copied. Characteristics are derived (see characteristics.py) and cached per stat
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Iterable, Iterator, Mapping
 
 from castrules.model.abilities import (Ability, GrantAbility, KeywordGrant, ManaReplacement, ManaTrigger,
@@ -91,6 +92,26 @@ class DelayedTrigger:
     targets: tuple[str | None, ...] = ()
 
 
+class ObjKind(StrEnum):
+    """What an object on the stack or in a zone is: a card (or token, or copy), a triggered
+    ability or an activated ability (113.1)."""
+
+    CARD = "card"
+    TRIGGER = "trigger"
+    ABILITY = "ability"
+
+
+@dataclass(frozen=True)
+class FaceUp:
+    """Which face of a card with several faces is up (202.3b-d): a split spell's half (None: the
+    whole card, or both halves when fused), a transforming permanent's back face, a melded pair."""
+
+    half: int | None = None                 # a split card on the stack: the half cast
+    fused: bool = False                     # a fused split spell (202.3d)
+    transformed: bool = False               # a transforming double-faced permanent showing its back face
+    melded_with: CardDef | None = None      # a melded permanent: the partner card that also represents it
+
+
 @dataclass(frozen=True)
 class Obj:
     """A card, token, copy, or ability on the stack. The case id stays the same across zone
@@ -101,12 +122,11 @@ class Obj:
     zone: str
     owner: str
     controller: str
-    kind: str = "card"                      # card / trigger / ability
+    kind: ObjKind = ObjKind.CARD
     incarnation: int = 0
     timestamp: int = 0
     token: bool = False
-    is_copy: bool = False
-    copy_of: CardDef | None = None          # copiable values of what it copies (707.2)
+    copy_of: CardDef | None = None          # a copy: the copiable values of what it copies (707.2)
     tapped: bool = False
     summoning_sick: bool = False
     counters: tuple[tuple[str, int], ...] = ()
@@ -134,11 +154,7 @@ class Obj:
     blocked: bool = False
     blocking: str | None = None
     sacrificed: tuple[str, ...] = ()
-    # cards with several faces (202.3b-d)
-    half: int | None = None                 # a split card on the stack: the half cast (None: whole card / fused)
-    fused: bool = False                     # a fused split spell (202.3d)
-    transformed: bool = False               # a transforming double-faced permanent showing its back face
-    melded_with: CardDef | None = None      # a melded permanent: the partner card that also represents it
+    face: FaceUp = FaceUp()                 # cards with several faces (202.3b-d)
     ability: Ability | None = None          # an ability on the stack: what it is (a gained one too, 107.3j)
     delayed: tuple = ()                     # a delayed trigger on the stack: its effects (107.3n)
 
@@ -147,16 +163,21 @@ class Obj:
         """The copiable values (707.2) of the face that is up: those of what it copies, or its
         own card's; a split spell's half (202.3d), a transformed permanent's back face
         (202.3b), a melded permanent's melded face (202.3c, 707.8)."""
-        card = self.copy_of or self.card
-        if self.half is not None and card.halves and self.zone == "stack":
-            return card.halves[self.half]
+        card, face = self.copy_of or self.card, self.face
+        if face.half is not None and card.halves and self.zone == "stack":
+            return card.halves[face.half]
         if self.copy_of is not None:
             return card                     # a copy effect overrides the face that is up (707.2, 707.8)
-        if self.transformed and card.back_face is not None:
+        if face.transformed and card.back_face is not None:
             return card.back_face
-        if self.melded_with is not None:
-            return card.melded_face or self.melded_with.melded_face or card
+        if face.melded_with is not None:
+            return card.melded_face or face.melded_with.melded_face or card
         return card
+
+    @property
+    def is_copy(self) -> bool:
+        """A copy of a spell or a permanent, or a permanent that became a copy (707)."""
+        return self.copy_of is not None
 
     def counter(self, name: str) -> int:
         return dict(self.counters).get(name, 0)
@@ -178,7 +199,7 @@ class Objects(dict):
 
 
 def _watching(o: Obj) -> tuple:
-    if o.zone != "battlefield" or o.kind != "card":
+    if o.zone != "battlefield" or o.kind is not ObjKind.CARD:
         return ()
     return tuple(ab for ab in o.base.abilities if isinstance(ab, WATCHING_TYPES))
 

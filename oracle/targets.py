@@ -9,7 +9,7 @@ from .cards import TargetSpec
 from .characteristics import chars, matches
 from .errors import Illegal, RequestError
 from .reasons import Reason
-from .state import State
+from .state import ObjKind, State
 
 
 def is_player_ref(state: State, ref: str) -> bool:
@@ -42,7 +42,7 @@ def legal_target(state: State, spec: TargetSpec, ref: str, controller: str, sour
     if obj is None:
         return False
     if spec.what == "spell":
-        return obj.zone == "stack" and obj.kind == "card" and matches(chars(state, obj), obj, spec.filter, controller)
+        return obj.zone == "stack" and obj.kind is ObjKind.CARD and matches(chars(state, obj), obj, spec.filter, controller)
     if obj.zone != "battlefield":
         return False
     c = chars(state, obj)

@@ -17,7 +17,7 @@ from castrules.model.abilities import Ability, CostFloor, CostModifier
 from .characteristics import Chars, chars
 from .costs import ConcreteCost, ManaCost, concrete_text, reduce, resolve_choices
 from .seams import rules
-from .state import Obj, State
+from .state import Obj, ObjKind, State
 from .trace import Trace
 
 
@@ -58,7 +58,7 @@ def modifiers(state: State, spell: Obj, caster: str) -> list[Modifier]:
     of permanents and the spell's own (113.6d, e.g. affinity)."""
     c = chars(state, spell)
     out: list[Modifier] = []
-    sources = [o for o in state.battlefield() if o.kind == "card"] + [spell]
+    sources = [o for o in state.battlefield() if o.kind is ObjKind.CARD] + [spell]
     for src in sources:
         for ab in src.base.abilities:
             if isinstance(ab, CostModifier):

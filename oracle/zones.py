@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .state import GONE, Obj, State
+from .state import GONE, Obj, ObjKind, State
 from .trace import Trace
 
 
@@ -17,28 +17,29 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
     """Move `oid` to `zone`; the trace line says why (`note`) and cites `rules` beside 400.7."""
     obj = state.obj(oid)
     old_zone = obj.zone
-    if obj.melded_with is not None and zone != old_zone:
+    if obj.face.melded_with is not None and zone != old_zone:
         from .errors import RequestError
         raise RequestError(f"{oid} is a melded permanent: a melded permanent leaving the battlefield is not modelled")
     stack = tuple(s for s in state.stack if s != oid) if old_zone == "stack" else state.stack
     gone = ((obj.token and old_zone == "battlefield" and zone != "battlefield")
             or (obj.is_copy and not obj.token and old_zone == "stack" and zone != "battlefield")
-            or obj.kind != "card")
+            or obj.kind is not ObjKind.CARD)
     new_zone = GONE if gone else zone
     state, ts = state.tick()
     new = replace(
         obj, zone=new_zone, incarnation=obj.incarnation + 1, timestamp=ts,
         controller=(controller or obj.owner) if new_zone in ("battlefield", "stack") else obj.owner,
         tapped=False, summoning_sick=new_zone == "battlefield", counters=(), damage=0, deathtouched=False,
-        attacking=None, blocked=False, blocking=None, transformed=False,
+        attacking=None, blocked=False, blocking=None, face=replace(obj.face, transformed=False),
     )
     if old_zone == "battlefield" and obj.copy_of is not None and not obj.token:
         # a permanent that became a copy (become_copy) is a new object elsewhere: the effect ends (400.7)
-        new = replace(new, copy_of=None, is_copy=False)
+        new = replace(new, copy_of=None)
     if old_zone != "stack" or new_zone != "battlefield":
         # only a resolving spell keeps its cast decisions as it becomes a permanent
         new = replace(new, prototyped=False, cast=False, prowl_paid=False, alt_cost=None, x=None, y=None, z=None,
-                      kicked=False, targets=(), etb_x=None, modes=(), half=None, fused=False)
+                      kicked=False, targets=(), etb_x=None, modes=(),
+                      face=replace(new.face, half=None, fused=False))
     if new_zone == "stack":
         stack = stack + (oid,)
     state = replace(state.with_obj(new), stack=stack)
