@@ -26,10 +26,30 @@ class ReplyError(ValueError):
 
 def problems(value: Any, sets_as_arrays: bool = False) -> list[str]:
     """What makes ``value`` more than plain, bounded JSON data (at most a few, with pointers)."""
-    found: list[str] = []
     arrays = (list, tuple, set, frozenset) if sets_as_arrays else (list, tuple)
+    if _plain(value, 0, [MAX_NODES], arrays):
+        return []   # the common case: no pointers to build (every reply of every case comes here)
+    found: list[str] = []
     _walk(value, "", 0, found, [MAX_NODES], arrays)
     return found[:MAX_PROBLEMS]
+
+
+def _plain(value: Any, depth: int, budget: list[int], arrays: tuple) -> bool:
+    """Whether ``_walk`` would find nothing: the same checks in the same order, no text built."""
+    budget[0] -= 1
+    if budget[0] < 0 or depth > MAX_DEPTH:
+        return False
+    if value is None or isinstance(value, (bool, str)):
+        return True
+    if isinstance(value, int):
+        return abs(value) <= MAX_INT
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, Mapping):
+        return all(isinstance(key, str) and _plain(item, depth + 1, budget, arrays) for key, item in value.items())
+    if isinstance(value, arrays):
+        return all(_plain(item, depth + 1, budget, arrays) for item in value)
+    return False
 
 
 def _walk(value: Any, where: str, depth: int, found: list[str], budget: list[int], arrays: tuple) -> None:

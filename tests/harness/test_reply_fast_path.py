@@ -1,0 +1,38 @@
+"""``replies.problems`` answers the common case (clean data) without building pointers; the fast
+check must agree with the detailed walk on every value, clean or not."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings, strategies as st
+
+from castrules.harness import replies
+
+SCALARS = st.one_of(st.none(), st.booleans(), st.text(max_size=3), st.integers(-2**64, 2**64),
+                    st.floats(allow_nan=True, allow_infinity=True), st.just(object()))
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.tuples(inner), st.frozensets(st.integers(0, 3), max_size=2),
+    st.dictionaries(st.one_of(st.text(max_size=2), st.integers(0, 2)), inner, max_size=3)), max_leaves=12)
+
+
+def detailed(value, sets_as_arrays: bool) -> list[str]:
+    found: list[str] = []
+    arrays = (list, tuple, set, frozenset) if sets_as_arrays else (list, tuple)
+    replies._walk(value, "", 0, found, [replies.MAX_NODES], arrays)
+    return found[:replies.MAX_PROBLEMS]
+
+
+@settings(max_examples=300, database=None)
+@given(VALUES, st.booleans())
+def test_the_fast_check_agrees_with_the_detailed_walk(value, sets_as_arrays):
+    assert replies.problems(value, sets_as_arrays) == detailed(value, sets_as_arrays)
+
+
+def test_depth_and_size_limits_still_reported():
+    deep: list = []
+    for _ in range(replies.MAX_DEPTH + 2):
+        deep = [deep]
+    assert replies.problems(deep) and replies.problems(list(range(replies.MAX_NODES + 1)))
+    assert replies.problems({"x": math.nan}) and replies.problems({"x": 2**64}) and replies.problems({1: "a"})
+    assert replies.problems({"a": [1, 2.5, None, True, "s"]}) == []
