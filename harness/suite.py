@@ -66,6 +66,9 @@ def _shared(root: Path, local: tuple[Path, ...]) -> Suite:
     return suite
 
 
+shared_suite.cache_clear = _shared.cache_clear  # type: ignore[attr-defined]  # as when it was cached itself
+
+
 def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), semantic: bool = True,
                local: Iterable[Path] = ()) -> Suite:
     """The suite, plus the cases of each ``local`` folder (an engine project's own, ``--cases``:
