@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from typing import Mapping
 
-from castrules.harness.exits import EXIT_OK
+from castrules.harness import matrix as cells
+from castrules.harness.exits import EXIT_OK, EXIT_USAGE
 from castrules.harness.summary import rule_sort_key
 
 # A rule's status when no case cites it, with how `castrules coverage` names it.
@@ -94,3 +95,20 @@ def _print_accounted(data: dict, vocab) -> None:
         print(f"\nRules no case cites, {label} ({len(numbers)}):")
         for rule in numbers:
             print(f"  {rule} {vocab.rule_title(rule)}: {data['accounted'][rule]['why']}")
+
+
+def print_matrix(suite, as_json: bool = False) -> int:
+    """The coverage matrix (cases/coverage-matrix.yaml and the cases' `matrix:` tags); exit 2
+    when the suite has no matrix file."""
+    matrix = suite.vocabulary.matrix
+    if matrix is None:
+        print(f"no coverage matrix: {cells.MATRIX_FILE} is missing or invalid (castrules validate says why)")
+        return EXIT_USAGE
+    rows = cells.report(matrix, cells.cell_cases(suite))
+    if as_json:
+        dims = {name: {v.name: {"title": v.title, "rules": list(v.rules), "not_modelled": v.not_modelled}
+                       for v in getattr(matrix, name).values()} for name in cells.DIMENSIONS}
+        print(json.dumps({**dims, "cells": rows, "missing": cells.missing(rows)}, indent=1))
+    else:
+        print(cells.render_text(matrix, rows))
+    return EXIT_OK

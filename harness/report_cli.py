@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from castrules.harness.coverage import print_coverage
+from castrules.harness.coverage import print_coverage, print_matrix
 from castrules.harness.output_paths import REPORT_OUTPUTS, check_output_paths, outputs_of
 from castrules.harness.rerender import compare_files, rerender
 
@@ -28,6 +28,8 @@ def register(sub) -> None:
     cov = sub.add_parser("coverage", help="which cases cite each rule in scope and cover each seed ruling")
     cov.add_argument("--json", action="store_true")
     cov.add_argument("--uncovered", action="store_true", help="list only what no case covers")
+    cov.add_argument("--matrix", action="store_true",
+                     help="the coverage matrix: cost modifiers x base costs x zones, with the cases in each cell")
     cov.set_defaults(handler=cmd_coverage)
 
 
@@ -49,4 +51,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_coverage(args: argparse.Namespace) -> int:
     from castrules.harness.suite import load_suite
 
+    if args.matrix:
+        if args.uncovered:
+            raise ValueError("--matrix prints every cell, MISSING ones included; --uncovered is for the rules")
+        return print_matrix(load_suite(), as_json=args.json)
     return print_coverage(load_suite(), as_json=args.json, uncovered_only=args.uncovered)

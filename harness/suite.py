@@ -20,6 +20,7 @@ from castrules.harness.checks import check_case
 from castrules.harness.keyword import parse as parse_keyword
 from castrules.harness.documents import DocumentError, line_of, load_document
 from castrules.harness.local_cases import check_folders, load_local
+from castrules.harness.matrix import tag_problems
 from castrules.harness.problems import Problem
 from castrules.harness.vocabulary import Vocabulary, load as load_vocabulary
 
@@ -131,7 +132,8 @@ def load_case(path: Path, rel: str, catalog: Catalog, vocabulary: Vocabulary,
                 features=tuple(doc["features"]), doc=doc)
     if not semantic:
         return case, []
-    found = [_with_line(p, path) for p in check_case(rel, doc, catalog, vocabulary, invented)]
+    found = [_with_line(p, path) for p in (*check_case(rel, doc, catalog, vocabulary, invented),
+                                            *tag_problems(rel, doc, catalog.cards, vocabulary.matrix))]
     return case, found
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from castrules.harness import paths, schemas
 from castrules.harness.contract import Contract
+from castrules.harness.matrix import Matrix, from_document as matrix_from_document
 from castrules.harness.documents import DocumentError, load_document, read_text
 from castrules.harness.problems import Problem
 
@@ -24,6 +25,7 @@ class Vocabulary:
     retired_ids: frozenset[str]
     problems: tuple[Problem, ...] = ()
     contract: Contract | None = None   # cases/observations.yaml: which feature each observation needs
+    matrix: Matrix | None = None       # cases/coverage-matrix.yaml: the coverage matrix's dimensions
 
     def rule_title(self, number: str) -> str:
         entry = self.rules.get(number)
@@ -56,6 +58,7 @@ def load(root: Path | None = None) -> Vocabulary:
     _check_rules_index(rules_doc, schema, problems, root)
     rulings = _load_optional(cases / "rulings.yaml", {}, problems, root)
     contract = _contract(_load_optional(cases / "observations.yaml", {}, problems, root), features, problems)
+    matrix = _matrix(_load_optional(cases / "coverage-matrix.yaml", {}, problems, root), problems)
     retired_file = cases / "retired-ids.txt"
     retired: set[str] = set()
     retired_text = ""
@@ -76,6 +79,7 @@ def load(root: Path | None = None) -> Vocabulary:
         retired_ids=frozenset(retired),
         problems=tuple(problems),
         contract=contract,
+        matrix=matrix,
     )
 
 
@@ -86,6 +90,17 @@ def _check_rules_index(doc: dict, schema: Path, problems: list[Problem], root: P
     where = str((schema / "rules-index.json").relative_to(root))
     for pointer, message in schemas.errors("rules-index", doc):
         problems.append(Problem(where, pointer, message, None, "schema"))
+
+
+def _matrix(doc: dict, problems: list[Problem]) -> Matrix | None:
+    """The coverage matrix, or None (with a problem when the file is there but malformed)."""
+    if not doc:
+        return None
+    try:
+        return matrix_from_document(doc)
+    except ValueError as exc:
+        problems.append(Problem("cases/coverage-matrix.yaml", "", str(exc), None, "schema"))
+        return None
 
 
 def _contract(doc: dict, features: dict, problems: list[Problem]) -> Contract | None:

@@ -166,7 +166,9 @@ def test_fuzz_finds_a_mutant_and_writes_a_minimal_valid_case(tmp_path):
     assert run_case(load_engine("oracle"), case, suite.catalog).status is Status.PASS
     mutant = load_engine("castrules.mutation:GenericReductionsEatColoured")
     assert run_case(mutant, case, suite.catalog).status is Status.FAIL
-    assert len(written["steps"]) <= 4 and len(written["setup"]["objects"]) <= 8      # shrunk
+    # shrunk: a few steps and objects (a catalog with artifact mana sources such as Ashnod's Altar
+    # lets the generator reach this bug through affinity, whose artifacts the case needs)
+    assert len(written["steps"]) <= 4 and len(written["setup"]["objects"]) <= 10
 
 
 def test_fuzz_of_the_oracle_finds_nothing(tmp_path):

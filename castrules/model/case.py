@@ -13,7 +13,7 @@ from .steps import Step
 from .vocab import Color, TurnStep, Zone
 
 # Fields an engine must never see: the answers, and the prose that gives them away.
-HIDDEN_FIELDS: tuple[str, ...] = ("expect", "why", "rulings", "title", "notes")
+HIDDEN_FIELDS: tuple[str, ...] = ("expect", "why", "rulings", "title", "notes", "matrix")
 # Expectation fields about the state (a snapshot is wanted) and about one step's result.
 STATE_FIELDS: tuple[str, ...] = ("players", "objects", "stack")
 STEP_FIELDS: tuple[str, ...] = ("legal", "reason", "substep", "total_cost", "life_paid")
@@ -121,6 +121,16 @@ class Ruling(Model):
 
 
 @dataclass(frozen=True)
+class MatrixCell(Model):
+    """The coverage-matrix cell a case fills (cases/coverage-matrix.yaml); never sent to engines."""
+
+    modifier: str
+    base: str
+    zone: str
+    step: int | None = None
+
+
+@dataclass(frozen=True)
 class PlayerExpectation(Model):
     life: int | None = None
     mana_pool: str | None = None
@@ -202,6 +212,7 @@ class Case(PublicCase):
     title: str = ""
     why: str = ""
     notes: str | None = None
+    matrix: MatrixCell | None = None
     rulings: tuple[Ruling, ...] = ()
     expect: tuple[Expectation, ...] = ()
 

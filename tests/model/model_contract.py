@@ -56,6 +56,7 @@ def case_mismatches(schema: Schema) -> Iterator[str]:
                        case.SetupChoice)
     yield from _fields("setup object", schema, defs["setup_object"], case.SetupObject)
     yield from _fields("ruling", schema, defs["ruling"], case.Ruling)
+    yield from _fields("matrix cell", schema, defs["matrix_cell"], case.MatrixCell)
     yield from _fields("expectation", schema, defs["expectation"], case.Expectation)
     yield from _fields("expected player", schema,
                        defs["expectation"]["properties"]["players"]["additionalProperties"], case.PlayerExpectation)
