@@ -73,7 +73,7 @@ def test_a_mutant_leaves_the_oracle_unchanged(suite):
 
 
 def test_mutants_command_reports_kills_as_json(capsys):
-    code = main(["mutants", "--only", "NoLockIn,TwoAlternativeCosts", "--json"])
+    code = main(["mutants", "--only", "NoLockIn,TwoAlternativeCosts", "--max-kills", "1", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0
     assert [m["name"] for m in data["mutants"]] == ["NoLockIn", "TwoAlternativeCosts"]
