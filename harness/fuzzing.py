@@ -25,7 +25,7 @@ import yaml
 from castrules.model import HIDDEN_FIELDS, STEP_FIELDS, ObjectExpectation, PlayerExpectation, card_names, request_document
 from castrules.model.build import doc_key
 from castrules.harness.catalog import Catalog
-from castrules.harness.compare import compare
+from castrules.harness.compare import compare, compared
 from castrules.harness.contract import load_contract, needs
 from castrules.harness.engine import Engine, close, load_engine
 from castrules.harness.results import Mismatch
@@ -126,32 +126,43 @@ def judge_pair(doc: Mapping[str, Any], catalog: Catalog, engine: Engine, oracle:
                        oracle_reply=expected_reply)
     if reply["status"] != "ok":
         return Verdict("unsupported", message=f"the engine answered {reply['status']}")
-    found: list[tuple[int, Mismatch]] = []
+    return _disagreements(expected_reply, reply, steps, engine)
+
+
+def _disagreements(expected_reply: Mapping[str, Any], reply: Mapping[str, Any], steps: int, engine: Engine) -> Verdict:
+    """Every observation of the oracle the engine promised (its features, its reason detail)
+    and reports otherwise; a step field only the engine reports is a disagreement too."""
+    from castrules.harness.runner import reason_detail
+
+    reasons = reason_detail(engine)
     undeclared = _undeclared_fields(engine.features)
+    found: list[tuple[int, Mismatch]] = []
     for expectation in expectations_from(expected_reply, steps):
         expectation = _without(expectation, undeclared)
         n = expectation["after"]
-        found += [(n, m) for m in compare([expectation], steps, reply)]
-        if n:  # a step field only the engine reports is a disagreement too
+        found += [(n, m) for m in compare([expectation], steps, reply, reasons)]
+        if n:
             theirs, ours = reply["steps"][n - 1], expected_reply["steps"][n - 1]
             found += [(n, Mismatch(f"after step {n}", key, None, theirs[key])) for key in STEP_FIELDS
-                      if key in theirs and key not in ours and theirs[key] is not None]
+                      if key in theirs and key not in ours and theirs[key] is not None and compared(key, reasons)
+                      and key not in undeclared["step"]]
     return Verdict("disagree" if found else "agree", found, oracle_reply=expected_reply)
 
 
 def _undeclared_fields(features: frozenset[str] | set[str]) -> dict[str, frozenset[str]]:
-    """The player and object fields whose feature (cases/observations.yaml) the engine does not
-    declare: as in a suite run, an engine is never held to an observation it did not promise."""
+    """The step, player and object fields whose feature (cases/observations.yaml) the engine does
+    not declare: as in a suite run, an engine is never held to an observation it did not promise."""
     contract = load_contract()
     return {part: frozenset(k for k, owner in owners.items() if owner.feature and owner.feature not in features)
-            for part, owners in (("players", contract.player), ("objects", contract.object))}
+            for part, owners in (("step", contract.step), ("players", contract.player), ("objects", contract.object))}
 
 
 def _without(expectation: dict, undeclared: Mapping[str, frozenset[str]]) -> dict:
-    out = dict(expectation)
-    for part, fields in undeclared.items():
-        if fields and part in out:
-            out[part] = {name: {k: v for k, v in view.items() if k not in fields} for name, view in out[part].items()}
+    out = {k: v for k, v in expectation.items() if k not in undeclared["step"]}
+    for part in ("players", "objects"):
+        if undeclared[part] and part in out:
+            out[part] = {name: {k: v for k, v in view.items() if k not in undeclared[part]}
+                         for name, view in out[part].items()}
     return out
 
 

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, Phase, find, given, settings, strategies as 
 from castrules.harness import schemas
 from castrules.harness.cases import Case
 from castrules.harness.checks import check_case
+from castrules.harness.contract import load_contract
 from castrules.harness.engine import load_engine
 from castrules.harness.fuzzing import NOTES, fuzz, judge_pair, request_for
 from castrules.harness.generate import case_documents
@@ -22,6 +23,7 @@ from castrules.harness.generate_malformed import JSONISH, malformed
 from castrules.harness.results import Result, Status
 from castrules.harness.runner import contract_problems, judge, run_case
 from castrules.harness.suite import load_suite
+from castrules.harness.withholding import Withholding
 
 REPO = Path(__file__).resolve().parent.parent
 SUITE = load_suite()
@@ -44,6 +46,20 @@ def test_generated_cases_are_valid_and_the_oracle_runs_them(doc):
 def test_the_oracle_agrees_with_itself(doc):
     oracle = load_engine("oracle")
     assert judge_pair(doc, SUITE.catalog, oracle, load_engine("oracle")).kind == "agree"
+
+
+@settings(FAST, max_examples=40)
+@given(CASES, st.sampled_from(["exact", "family", "none"]), st.randoms(use_true_random=False))
+def test_an_engine_declaring_less_agrees_with_the_oracle_on_what_it_declares(doc, reasons, rng):
+    """Fuzzing holds an engine only to what it promised, as a run does: the oracle withholding
+    observation features the case does not need (y, mana value, colour, ...) and reporting
+    reasons coarsely is no disagreement."""
+    contract = load_contract()
+    owned = {o.feature for part in (contract.step, contract.player, contract.object) for o in part.values() if o.feature}
+    spare = sorted(owned - set(doc["features"]))
+    withheld = set(rng.sample(spare, k=rng.randint(1, len(spare)))) if spare else set()
+    engine = Withholding(load_engine("oracle"), withheld, reasons=reasons)
+    assert judge_pair(doc, SUITE.catalog, engine, load_engine("oracle")).kind == "agree"
 
 
 def test_generation_is_deterministic_for_a_seed():
