@@ -10,6 +10,8 @@ effects (202.3d), and the spelled-out `static` and `triggered` abilities as the 
 """
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping, Sequence
 
@@ -83,8 +85,50 @@ class CardDef:
         return tuple(s for s in self.subtypes if s in CREATURE_TYPES)
 
 
+CARD_CACHE_SIZE = 4096   # distinct (name, entry) pairs kept: the suite's catalog plus every inline card
+
+
 def read_cards(cards: Mapping[str, Any] | Sequence[Mapping[str, Any]]) -> dict[str, CardDef]:
-    """The request's `cards` (name -> entry, or a list of entries), built by the model."""
+    """The request's `cards` (name -> entry, or a list of entries), built by the model.
+
+    Every case's request carries the same catalog entries again, so a card is built once per
+    distinct content: the cache key is the entry's name and its JSON text, never the name alone
+    (a case may define its own card under a printed card's name). Anything else (a list of
+    entries, an entry that is not plain JSON, a malformed entry) takes the uncached path, so its
+    result and its errors are exactly the model's."""
+    keys = _content_keys(cards)
+    if keys is not None:
+        try:
+            return {name: _cached_card(name, text) for name, text in keys}
+        except Exception:   # the uncached path below raises the same error, in the request's order
+            pass
+    return _read_cards(cards)
+
+
+def _content_keys(cards: Any) -> list[tuple[str, str]] | None:
+    """(name, JSON text) per entry of a name -> entry mapping whose entries are plain JSON data
+    (the text reads back equal, so the text alone determines the card); None otherwise."""
+    if not isinstance(cards, Mapping):
+        return None
+    keys = []
+    for name, doc in cards.items():
+        try:
+            text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError):
+            return None
+        if not isinstance(name, str) or json.loads(text) != doc:
+            return None
+        keys.append((name, text))
+    return keys
+
+
+@functools.lru_cache(maxsize=CARD_CACHE_SIZE)
+def _cached_card(name: str, text: str) -> CardDef:
+    """One entry built from its own copy of the data (nothing shared with a request)."""
+    return _read_cards({name: json.loads(text)})[name]
+
+
+def _read_cards(cards: Mapping[str, Any] | Sequence[Mapping[str, Any]]) -> dict[str, CardDef]:
     try:
         model_cards = read_catalog(cards if isinstance(cards, Mapping) else list(cards))
     except ModelError as exc:

@@ -22,6 +22,7 @@ cost at all (202.1b) is represented above this layer (by None), not by the empty
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -62,6 +63,8 @@ class ManaCost:
         Raises ManaCostError (with the text, position and what was expected) on anything
         that is not a sequence of 107.4 symbols; see ``symbols`` for the accepted spellings.
         """
+        if cls is ManaCost and type(text) is str:
+            return _parse(text)
         return cls(tuple(symbol for _, symbol in tokenize(text)))
 
     @classmethod
@@ -97,7 +100,7 @@ class ManaCost:
         return ManaCost(tuple(ordered))
 
     def __str__(self) -> str:
-        return "".join(str(s) for s in self.canonical().symbols)
+        return _canonical_text(self.symbols)
 
     def as_written(self) -> str:
         """The symbols in their stored order, unmerged (``parse(c.as_written()) == c``)."""
@@ -164,3 +167,18 @@ class ManaCost:
         """The symbols of the given kinds, in stored order."""
         wanted = frozenset(kinds)
         return tuple(s for s in self.symbols if s.kind in wanted)
+
+
+# Costs are immutable values and the oracle reads and prints the same few costs over and over
+# (every case parses its cards' and its steps' cost text again): both are pure, so cached.
+COST_CACHE_SIZE = 4096
+
+
+@functools.lru_cache(maxsize=COST_CACHE_SIZE)
+def _parse(text: str) -> ManaCost:
+    return ManaCost(tuple(symbol for _, symbol in tokenize(text)))
+
+
+@functools.lru_cache(maxsize=COST_CACHE_SIZE)
+def _canonical_text(symbols: tuple[ManaSymbol, ...]) -> str:
+    return "".join(str(s) for s in ManaCost(symbols).canonical().symbols)
