@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections.abc
 import dataclasses
+import functools
 import types
 import typing
 from dataclasses import dataclass
@@ -51,8 +52,12 @@ class RefField:
     nested: type[Model] | None = None
 
 
+@functools.cache
 def ref_fields(cls: type) -> tuple[RefField, ...]:
-    """The fields of `cls` that name things, in declaration order (document keys)."""
+    """The fields of `cls` that name things, in declaration order (document keys).
+
+    Cached per class: a class's fields never change, and resolving its type hints for every step
+    of every case made this the largest single cost of loading the suite."""
     hints = typing.get_type_hints(cls, include_extras=True)
     found = (_describe(doc_key(f), hints[f.name]) for f in dataclasses.fields(cls))
     return tuple(f for f in found if f is not None)
