@@ -36,7 +36,8 @@ def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_pe
     c = chars(state, spell)
     if alt is None:
         if c.mana_cost is None:
-            return None, "no mana cost (unpayable, 118.6)"
+            trace.add("118.6", f"{c.name} has no mana cost: it can't be paid, only replaced by an alternative cost")
+            return None, "no mana cost (unpayable)"
         return c.mana_cost, ("its prototype mana cost " if spell.prototyped else "its mana cost ") + (
             cost_text(c.mana_cost) or "")
     if alt == "prowl":
@@ -47,7 +48,7 @@ def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_pe
             raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"nothing lets {spec.player} cast {c.name} from the "
                                                                f"{from_zone} without paying its mana cost",
                           rules=("118.9",))
-        found = ManaCost(()), f"no mana: cast without paying its mana cost ({state.obj(src).base.name}, {src}; 118.9)"
+        found = ManaCost(()), f"no mana: cast without paying its mana cost ({state.obj(src).base.name}, {src})"
     else:
         named = {a.name: a.cost for a in spell.base.alternative_costs}
         if alt not in named:
@@ -144,7 +145,7 @@ def check_payment_choices(spec: CastSpec, to_pay: ManaCost | None, values: dict[
         cx, cy, cz = cost_values(to_pay, values["X"], values["Y"], values["Z"])
         resolve_choices(to_pay, cx, hyb, phy, y=cy, z=cz)
     except ChoiceError as exc:
-        raise Illegal(Reason(exc.code), f"{exc}", "601.2b", rules=("601.2b", "118.13a")) from None
+        raise Illegal(Reason(exc.code), f"{exc}", "601.2b", rules=("601.2b", "118.13a") + exc.rules) from None
 
 
 def split_choice(obj, spec: CastSpec, trace: Trace) -> tuple[int | None, bool]:
@@ -207,15 +208,16 @@ def announce_variables(spell, spec: CastSpec, to_pay: ManaCost | None, mana_cost
         printed = mana_cost is not None and letter in mana_cost.variables
         if to_pay is not None and letter in to_pay.variables:
             if v is None:
-                raise Illegal(Reason.INVALID_X, f"the cost {to_pay} has {{{letter}}}: its value must be announced "
-                                              f"({rule})")
+                raise Illegal(Reason.INVALID_X, f"the cost {to_pay} has {{{letter}}}: its value must be announced",
+                              rules=(rule,))
             trace.add(rule, f"{letter} = {v}")
             values[letter] = v
             continue
         if v not in (None, 0):
-            why = (f"the mana cost is not being paid, so {letter} must be 0 (107.3b)" if printed
-                   else f"the cost has no {{{letter}}} ({rule})")
-            raise Illegal(Reason.INVALID_X, f"{letter} = {v} announced but {why}")
+            why = (f"the mana cost is not being paid, so {letter} must be 0" if printed
+                   else f"the cost has no {{{letter}}}")
+            raise Illegal(Reason.INVALID_X, f"{letter} = {v} announced but {why}",
+                          rules=("107.3b",) if printed else (rule,))
         values[letter] = 0 if printed else None
         if printed:
             trace.add("107.3b", f"{letter} is 0: the mana cost with {{{letter}}} is not being paid")

@@ -48,9 +48,9 @@ def check_prohibitions(state: State, view: Obj, caster: str, c: Chars, trace: Tr
                                          "announced", rules=("601.3", "601.3a"))
     avoidable = prohibited(state, view, caster, open_choices=False)
     if avoidable is not None:
-        trace.add(("601.3a", "601.5"), f"{avoidable} would prohibit {c.name} as announced, but a choice still to be "
-                                       "made in its proposal (prototype, X) could avoid it: the cast may begin; the "
-                                       "completed proposal is checked at 601.2e")
+        trace.add(("601.3a", "601.5", "601.2e"), f"{avoidable} would prohibit {c.name} as announced, but a choice "
+                                                 "still to be made in its proposal (prototype, X) could avoid it: the "
+                                                 "cast may begin; the completed proposal is checked again")
 
 
 def check_timing(state: State, spec: CastSpec, view: Obj, c: Chars, trace: Trace) -> bool:
@@ -76,9 +76,9 @@ def check_timing(state: State, spec: CastSpec, view: Obj, c: Chars, trace: Trace
     if not perms:
         where = f"{t.active}'s {t.step.replace('_', ' ')}" + (", stack not empty" if state.stack else "")
         raise Illegal(Reason.WRONG_TIMING, f"{c.name} has sorcery timing; now is {where}", rules=("117.1a", "601.3"))
-    trace.add(("601.3b", "601.5"), f"{' / '.join(f'{s.base.name} ({s.id})' for s, _ in perms)} may let {caster} "
-                                   f"cast {c.name} as though it had flash, given the choices still to make (601.3b, "
-                                   "601.3c); the completed proposal must qualify")
+    trace.add(("601.3b", "601.3c", "601.5"), f"{' / '.join(f'{s.base.name} ({s.id})' for s, _ in perms)} may let "
+                                             f"{caster} cast {c.name} as though it had flash, given the choices still "
+                                             "to make; the completed proposal must qualify")
     return True
 
 

@@ -72,9 +72,11 @@ def become_copy(state: State, oid: str, of: str, trace: Trace) -> State:
     face = orig.base
     state = state.with_obj(replace(obj, copy_of=face, prototyped=orig.prototyped))
     note = f"{oid} becomes a copy of {face.name} ({of}); its status, counters, damage and controller stay"
+    cited: tuple[str, ...] = ("707.2",)
     if orig.face.transformed and face.mana_cost is None:
-        note += "; a copy of a back face has mana value 0 (202.3b)"
-    trace.add("707.2", note)
+        note += "; a copy of a back face has mana value 0"
+        cited += ("202.3b",)
+    trace.add(cited, note)
     return state
 
 
@@ -88,7 +90,7 @@ def choose_new_targets(state: State, copy_id: str, targets, trace: Trace) -> Sta
     chosen = tuple(targets)
     if len(chosen) != len(copy.targets):
         raise Illegal(Reason.WRONG_NUMBER_OF_TARGETS, f"the copy has {len(copy.targets)} target(s); {len(chosen)} "
-                                                      "given (707.10c: targets may change, not their number)")
+                                                      "given (targets may change, not their number)", rules=("707.10c",))
     specs = list(copy.base.targets)
     controllers = list(copy.target_controllers) + [None] * (len(chosen) - len(copy.target_controllers))
     changed = []

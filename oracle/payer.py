@@ -260,10 +260,10 @@ def _pay_mana(state: State, part: Part, ctx: CostContext, trace: Trace) -> State
     new_pool = pay_from_pool(need, usable)
     if new_pool is None:
         held_back = "" if usable == state.player(player).pool and not state.player(player).restricted else (
-            " (restricted mana this spell can't receive is held back, 106.6)")
+            " (restricted mana this spell can't receive is held back)")
         raise Illegal(Reason.INSUFFICIENT_MANA,
                       f"the pool {usable or '(empty)'} doesn't pay {concrete_text(need)}; no partial payments "
-                      f"{held_back}", rules=("601.2h",))
+                      f"{held_back}", rules=("601.2h",) + (("106.6",) if held_back else ()))
     if ctx.paying is not Paying.MANA_ABILITY:        # a mana ability's activation line says it (605.3b)
         trace.add("601.2h", f"{player} pays {concrete_text(need)} with {difference(usable, new_pool)}")
     return spend(state, player, usable, new_pool, ctx.spell)
@@ -343,7 +343,7 @@ def _check_reveal(state: State, part: Part, ctx: CostContext) -> None:
 def _pay_reveal(state: State, part: Part, ctx: CostContext, trace: Trace) -> State:
     assert isinstance(part, RevealPart)
     if part.chosen:
-        trace.add("601.2h", f"{ctx.player} reveals {', '.join(part.chosen)} from their hand (an additional cost, 118.8)")
+        trace.add(("601.2h", "118.8"), f"{ctx.player} reveals {', '.join(part.chosen)} from their hand (an additional cost)")
     return state
 
 

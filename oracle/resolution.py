@@ -42,8 +42,9 @@ def enter_battlefield(state: State, oid: str, trace: Trace, pending: list[Pendin
                                f"({ab.condition} is false)")
             continue
         if not ab.trigger:
-            trace.add("614.1c", f"{obj.base.name} ({oid}) enters with its replacement effect applied"
-                      + (f" (X = {obj.etb_x}, 107.3m)" if obj.etb_x is not None else ""))
+            trace.add("614.1c" if obj.etb_x is None else ("614.1c", "107.3m"),
+                      f"{obj.base.name} ({oid}) enters with its replacement effect applied"
+                      + (f" (X = {obj.etb_x})" if obj.etb_x is not None else ""))
             state = apply_effects(state, ab.effect, ctx, trace)
             obj = state.obj(oid)
         else:
@@ -102,8 +103,9 @@ def fire_delayed(state: State, step: str, trace: Trace) -> State:
                    timestamp=ts, source=d.source, source_name=d.source_name, x=d.x, delayed=d.effects,
                    targets=d.targets)
         state = replace(state.with_obj(trig), stack=state.stack + (tid,))
-        trace.add("603.3", f"{d.source_name}'s delayed triggered ability triggers: {tid} goes on the stack"
-                  + (f" (X = {d.x}, 107.3n)" if d.x is not None else ""))
+        trace.add("603.3" if d.x is None else ("603.3", "107.3n"),
+                  f"{d.source_name}'s delayed triggered ability triggers: {tid} goes on the stack"
+                  + (f" (X = {d.x})" if d.x is not None else ""))
     return state
 
 

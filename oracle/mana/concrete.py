@@ -138,9 +138,9 @@ def resolve_choices(
     for letter, value in values.items():
         if value is None:
             if letter in cost.variables:
-                raise ChoiceError("invalid_x", f"no value announced for {{{letter}}} (107.3a)")
+                raise ChoiceError("invalid_x", f"no value announced for {{{letter}}}", rules=("107.3a",))
         elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ChoiceError("invalid_x", f"{letter} must be a non-negative integer (107.1b), not {value!r}")
+            raise ChoiceError("invalid_x", f"{letter} must be a non-negative integer, not {value!r}", rules=("107.1b",))
         elif value and letter not in cost.variables:
             raise ChoiceError("invalid_x", f"{letter}={value} announced for a cost without {{{letter}}}")
 

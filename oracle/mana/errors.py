@@ -35,19 +35,20 @@ class ChoiceError(ValueError):
 
     CODES = frozenset({"invalid_x", "invalid_hybrid_choice", "invalid_phyrexian_choice"})
 
-    def __init__(self, code: str, message: str, index: int | None = None):
+    def __init__(self, code: str, message: str, index: int | None = None, rules: tuple[str, ...] = ()):
         if code not in self.CODES:
             raise ValueError(f"unknown choice error code {code!r}")
         self.code = code
         self.index = index
+        self.rules = tuple(rules)  # the rules the announcement breaks, kept out of the message
         super().__init__(f"{code}: {message}")
 
     def __reduce__(self):
-        return (_rebuild_choice_error, (self.code, str(self), self.index))
+        return (_rebuild_choice_error, (self.code, str(self), self.index, self.rules))
 
 
-def _rebuild_choice_error(code: str, text: str, index: int | None) -> ChoiceError:
-    error = ChoiceError(code, text.split(": ", 1)[-1], index)
+def _rebuild_choice_error(code: str, text: str, index: int | None, rules: tuple[str, ...] = ()) -> ChoiceError:
+    error = ChoiceError(code, text.split(": ", 1)[-1], index, rules)
     return error
 
 

@@ -15,6 +15,8 @@ from castrules.harness.suite import load_suite
 from castrules.oracle.trace import RuleNumber, Trace, rule_numbers
 
 ROOT = Path(__file__).resolve().parents[2]
+# A rule number inside a note's words (the numbers belong in the line's rules field, 601.2-style).
+RULE_IN_PROSE = re.compile(r"(?<![\d.{])[1-9]\d{2}\.\d+[a-z]?\b")
 RULE_LIST = re.compile(r"\d{3}(?:\.\d+[a-z]?)?(?:, \d{3}(?:\.\d+[a-z]?)?)*")
 
 
@@ -56,6 +58,7 @@ def test_every_rule_number_in_the_oracles_code_is_in_the_rules_index():
 def test_every_rule_number_in_the_suites_traces_is_in_the_rules_index():
     suite, engine, known = load_suite(), load_engine("oracle"), index()
     missing: dict[str, str] = {}
+    in_prose: dict[str, str] = {}
     lines = 0
     for case in suite.cases:
         reply = engine.run(case.request(suite.catalog.subset(case.card_names())))
@@ -65,5 +68,8 @@ def test_every_rule_number_in_the_suites_traces_is_in_the_rules_index():
             for rule in line["rules"]:
                 if rule not in known:
                     missing.setdefault(rule, case.id)
+            if RULE_IN_PROSE.search(line["note"]):
+                in_prose.setdefault(line["note"][:120], case.id)
     assert lines > 5000
     assert not missing, f"rules cited in traces but not in schema/rules-index.json (with a case): {missing}"
+    assert not in_prose, f"trace notes with rule numbers in their words (put them in the rules field): {in_prose}"
