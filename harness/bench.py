@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from castrules.harness import paths
+from castrules.harness.child_python import child_env, python_argv
 from castrules.harness.bench_scale import measure_fuzz, measure_growth, measure_parallel, measure_startup
 
 SOLVER_MODULE = "castrules.benchmarks.bench_solver"
@@ -97,8 +98,8 @@ def measure_solver(quick: bool = False) -> dict | None:
     """The solver benchmark (``castrules.benchmarks.bench_solver``, shipped in the wheel), run as
     its own process so that the harness never imports oracle internals."""
     try:
-        done = subprocess.run([sys.executable, "-m", SOLVER_MODULE, "--json", *(["--quick"] if quick else [])],
-                              capture_output=True, text=True, timeout=600)
+        done = subprocess.run(python_argv(SOLVER_MODULE, "--json", *(["--quick"] if quick else [])),
+                              capture_output=True, text=True, timeout=600, env=child_env())
     except (OSError, subprocess.TimeoutExpired):
         return None
     if done.returncode != 0:
@@ -179,7 +180,7 @@ def _collect(plan: Plan, suite) -> dict:
         figures["load_validate"] = measure_load(plan.repeat)
     if "inprocess" not in plan.skip:
         _in_process(figures, plan, cases, suite.catalog)
-    serve = [sys.executable, "-m", "castrules", "serve", "--engine", engine_spec]
+    serve = python_argv("castrules", "serve", "--engine", engine_spec)
     if "protocol" not in plan.skip:
         figures["protocol_persistent"] = _protocol(serve, cases, suite, plan.repeat, isolate=False)
         if "cases_per_s" in (figures["protocol_persistent"] or {}) and "in_process" in figures:

@@ -14,10 +14,10 @@ is the protocol's: a persistent worker runs at the speed ``castrules bench`` rep
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Any
 
+from castrules.harness.child_python import child_env, python_argv
 from castrules.harness.engine_spec import ORACLE_TARGET, EngineSpec
 from castrules.harness.subprocess_engine import SubprocessEngine
 
@@ -31,9 +31,9 @@ def is_trusted(spec: EngineSpec) -> bool:
 
 def worker_engine(spec: EngineSpec, **options: Any) -> SubprocessEngine:
     """The in-process engine ``spec``, served in a worker process of its own."""
-    argv = [sys.executable, "-m", "castrules.harness.protocol_server", f"py:{spec.target}"]
-    # the worker imports what this process can import (the current directory first)
-    path = os.pathsep.join(entry or os.getcwd() for entry in [os.getcwd(), *sys.path])
-    engine = SubprocessEngine(argv, env={**os.environ, "PYTHONPATH": path}, **options)
+    argv = python_argv("castrules.harness.protocol_server", f"py:{spec.target}")
+    # the worker imports what this process can import (the current directory first), and the
+    # same castrules (castrules.harness.child_python)
+    engine = SubprocessEngine(argv, env=child_env(), **options)
     engine.reference = spec.target == ORACLE_TARGET  # type: ignore[attr-defined]  # served oracle: its known failures apply
     return engine
