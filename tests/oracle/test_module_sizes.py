@@ -3,11 +3,7 @@ longer ones are listed here with the reason, and the README's architecture secti
 a listed one that shrinks below the limit must leave the list."""
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-MODULE_LINES, FUNCTION_LINES = 400, 60
+from tests.harness.test_harness_module_sizes import FUNCTION_LINES, MODULE_LINES, too_long
 
 # path (or path::function) -> why it is longer (kept in step with the README's architecture section)
 LONGER = {
@@ -19,23 +15,8 @@ LONGER = {
 }
 
 
-def too_long() -> dict[str, int]:
-    found: dict[str, int] = {}
-    for path in sorted((ROOT / "oracle").rglob("*.py")):
-        rel = path.relative_to(ROOT).as_posix()
-        src = path.read_text(encoding="utf-8")
-        if src.count("\n") > MODULE_LINES:
-            found[rel] = src.count("\n")
-        for node in ast.walk(ast.parse(src)):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                length = node.end_lineno - node.lineno + 1
-                if length > FUNCTION_LINES:
-                    found[f"{rel}::{node.name}"] = length
-    return found
-
-
 def test_oracle_modules_and_functions_are_short_or_say_why():
-    found = too_long()
+    found = too_long(folders=("oracle",))
     unexplained = {k: v for k, v in found.items() if k not in LONGER}
     assert not unexplained, (f"longer than {MODULE_LINES} lines (module) or {FUNCTION_LINES} (function), with no "
                              f"reason in LONGER and the README: {unexplained}")
