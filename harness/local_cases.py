@@ -18,7 +18,7 @@ from typing import Callable, Iterable
 from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog, load_catalog
 from castrules.harness.documents import line_of
-from castrules.harness.problems import Problem
+from castrules.harness.problems import Problem, duplicate_id
 from castrules.harness.excerpts import quoted
 
 PREFIX = "local:"
@@ -110,8 +110,7 @@ def load_local(folders: list[Path], suite_catalog: Catalog, schema_root: Path, l
             if case is not None:
                 case = namespaced(case)
                 if case.id in seen:
-                    case_problems.append(Problem(rel, "/id", f"duplicate id {quoted(case.id)}: already used by {seen[case.id]}; "
-                                                 "ids are unique", line_of(path, "/id"), "duplicate_id"))
+                    case_problems.append(duplicate_id(rel, case.id, seen[case.id], line_of(path, "/id")))
                 else:
                     seen[case.id] = rel
             if case_problems:

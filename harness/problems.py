@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from castrules.harness.excerpts import shorten
+from castrules.harness.excerpts import quoted, shorten
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,12 @@ class Problem:
     def to_json(self) -> dict:
         return {"file": self.file, "line": self.line, "pointer": self.pointer,
                 "code": self.code, "message": self.message}
+
+
+def duplicate_id(file: str, case_id: str, first: str, line: int | None) -> Problem:
+    """A case id used a second time (the suite's and an engine project's own cases alike)."""
+    return Problem(file, "/id", f"duplicate id {quoted(case_id)}: already used by {first}; ids are unique", line,
+                   "duplicate_id")
 
 
 def pointer_of(path: tuple | list) -> str:

@@ -21,7 +21,7 @@ from castrules.harness.keyword import parse as parse_keyword
 from castrules.harness.documents import DocumentError, line_of, load_document
 from castrules.harness.local_cases import check_folders, load_local
 from castrules.harness.matrix import tag_problems
-from castrules.harness.problems import Problem
+from castrules.harness.problems import Problem, duplicate_id
 from castrules.harness.vocabulary import Vocabulary, load as load_vocabulary
 
 # Files at the top of cases/ that are data about the suite, not cases.
@@ -90,8 +90,7 @@ def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), seman
         case, case_problems = load_case(path, rel, catalog, vocabulary, semantic, inside)
         if case is not None:
             if case.id in seen:
-                case_problems.append(Problem(rel, "/id", f"duplicate id {case.id!r}: already used by {seen[case.id]}; ids are unique",
-                                             line_of(path, "/id"), "duplicate_id"))
+                case_problems.append(duplicate_id(rel, case.id, seen[case.id], line_of(path, "/id")))
             elif case.id in vocabulary.retired_ids:
                 case_problems.append(Problem(rel, "/id", f"id {case.id!r} is retired (cases/retired-ids.txt) and may not be reused",
                                              line_of(path, "/id"), "retired_id"))
