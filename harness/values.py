@@ -22,34 +22,28 @@ def seconds(text: str) -> float:
 
 def jobs(text: str) -> int:
     """-j: worker processes, from 1 to MAX_JOBS."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {MAX_JOBS}, got {text!r}")
-    return value
+    return _whole(text, 1, MAX_JOBS)
 
 
 def positive(text: str) -> int:
     """A whole number of at least 1 (--maxfail)."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return value
+    return _whole(text, 1)
 
 
 def count(text: str) -> int:
     """A whole number of at least 0 (--max-consecutive-failures, where 0 means never)."""
+    return _whole(text, 0)
+
+
+def _whole(text: str, low: int, high: int | None = None) -> int:
+    """A whole number from `low` (to `high`, if any); anything else is a usage error saying so."""
     try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {text!r}")
+        value: int | None = int(text)
+    except ValueError:   # also a number too long to read
+        value = None
+    if value is None or value < low or (high is not None and value > high):
+        wanted = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise argparse.ArgumentTypeError(f"expected a whole number {wanted}, got {text!r}")
     return value
 
 
