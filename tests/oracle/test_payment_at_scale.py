@@ -7,23 +7,13 @@ quadratic oracle would take minutes on them, not seconds).
 
 from __future__ import annotations
 
-from castrules.harness.suite import shared_suite
 from castrules.oracle.engine import OracleEngine
 from castrules.oracle.mana import ManaCost, ManaPool, bruteforce, solve
-from castrules.benchmarks.bench_solver import mixed_cost, mixed_sources
-
-
-def _request(forests: int, x: int) -> dict:
-    objects = [{"id": f"f{i}", "card": "Forest", "zone": "battlefield", "controller": "A"} for i in range(forests)]
-    objects.append({"id": "endless", "card": "Endless One", "zone": "hand", "owner": "A"})
-    case = {"id": "scale/pay/endless-one",
-            "setup": {"players": {"A": {}, "B": {}}, "turn": {"active": "A", "step": "precombat_main"}, "objects": objects},
-            "steps": [{"cast": {"player": "A", "object": "endless", "x": x, "pay": "auto"}}]}
-    return {"case": case, "cards": shared_suite().catalog.subset(["Forest", "Endless One"]), "observe": [1]}
+from castrules.benchmarks.bench_solver import mixed_cost, mixed_sources, oracle_request
 
 
 def test_ten_thousand_forests_pay_x_ten_thousand():
-    reply = OracleEngine().run(_request(10_000, 10_000))
+    reply = OracleEngine().run(oracle_request(10_000, 10_000))
     [step] = reply["steps"]
     assert step["legal"] is True and step["total_cost"] == "{10000}"
     snapshot = reply["snapshots"]["1"]
@@ -34,7 +24,7 @@ def test_ten_thousand_forests_pay_x_ten_thousand():
 
 
 def test_one_mana_short_of_thousands_is_illegal():
-    [step] = OracleEngine().run(_request(2_000, 2_001))["steps"]
+    [step] = OracleEngine().run(oracle_request(2_000, 2_001))["steps"]
     assert step["legal"] is False and step["reason"] == "insufficient_mana"
 
 
