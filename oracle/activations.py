@@ -50,11 +50,12 @@ def step_activate(state: State, step: steps.Activate, trace: Trace) -> tuple[Sta
     while aid in state.objects:
         n += 1
         aid = f"{oid}_ability{n}"
-    from .state import Obj
+    from .state import Announced, Obj
     state, ts = state.tick()
     a = Obj(id=aid, card=obj.base, zone="stack", owner=player, controller=player, kind=ObjKind.ABILITY, timestamp=ts,
-            source=oid, source_name=obj.base.name, x=x, ability=ab,
-            targets=tuple(t for _, t, _ in assigned), target_controllers=tuple(r for _, _, r in assigned))
+            source=oid, source_name=obj.base.name, ability=ab,
+            announced=Announced(x=x, targets=tuple(t for _, t, _ in assigned),
+                                target_controllers=tuple(r for _, _, r in assigned)))
     state = replace(state.with_obj(a), stack=state.stack + (aid,))
     trace.add("602.2", f"{player} activates {obj.base.name}'s ability ({aid} on the stack)")
     return _ok(state)
@@ -148,7 +149,7 @@ def step_pay_mana_cost(state: State, step: steps.PayManaCost, trace: Trace) -> t
     if c.mana_cost is None:
         raise Illegal(Reason.UNPAYABLE_COST, f"{c.name} has no mana cost: paying it is impossible", rules=("118.6",))
     is_spell = obj.zone == "stack"
-    values = (obj.x or 0, obj.y or 0, obj.z or 0) if is_spell else (0, 0, 0)
+    values = (obj.announced.x or 0, obj.announced.y or 0, obj.announced.z or 0) if is_spell else (0, 0, 0)
     cx, cy, cz = _cost_values(c.mana_cost, *values)
     if c.mana_cost.has_x:
         trace.add("107.3h", f"{player} pays the mana cost {c.mana_cost} of {c.name} ({oid}) with "

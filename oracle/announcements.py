@@ -97,7 +97,7 @@ def additional_costs(state: State, spell: Obj, spec: CastSpec, to_pay: ManaCost 
         trace.add("118.8", f"kicker {spell.base.kicker} announced")
     if spec.flash_cost is not None:
         src = state.obj(spec.flash_cost)
-        costed = [ab for s, ab in flash_permissions(state, replace(spell, x=spec.x), spec.player, open_choices=False)
+        costed = [ab for s, ab in flash_permissions(state, spell.with_x(spec.x), spec.player, open_choices=False)
                   if s.id == src.id and ab.extra_cost]
         if not costed:
             raise Illegal(Reason.ADDITIONAL_COST_UNAVAILABLE, f"{src.base.name} ({src.id}) offers {c.name} no extra "

@@ -134,7 +134,7 @@ def proposal_views(state: State, spell, flt) -> list:
     for v in shapes:
         cost = chars(state, v).mana_cost
         if by_mv and cost is not None and cost.has_x:
-            out.extend(replace(v, x=n) for n in range(top + 1))
+            out.extend(v.with_x(n) for n in range(top + 1))
         else:
             out.append(v)
     return out

@@ -20,7 +20,7 @@ from .errors import Illegal, RequestError
 from .payer import CostContext, LifePart, ManaPart, Part, Paying, RevealPart, SacrificePart, can_pay, pay_costs
 from .reasons import Reason
 from .seams import rules
-from .state import Obj, ObjKind, State
+from .state import Announced, Obj, ObjKind, State
 from .targets import assign_targets
 from .trace import Trace
 from .zones import move
@@ -35,14 +35,7 @@ class Proposal:
     caster: str
     to_pay: ManaCost | None          # None: no mana cost and no alternative cost (118.6)
     label: str
-    x: int | None
-    alt: str | None
-    kicked: bool
-    targets: tuple[str, ...]
-    target_controllers: tuple[str | None, ...]
-    division: tuple[tuple[str, int], ...] = ()
-    y: int | None = None
-    z: int | None = None
+    announced: Announced             # what the spell will carry once cast (601.2i)
 
 
 def one_alternative_cost(announced: Sequence[str]) -> str | None:
@@ -64,8 +57,8 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     # 601.3e / 718.3a: the spell as it would be cast with the announced choices; prohibitions and flash
     # permissions also consider the other proposal choices (601.3a-b, `proposal_views`)
     view = replace(obj, zone="stack", controller=spec.player,
-                   prototyped=spec.prototype and obj.base.prototype is not None, x=spec.x,
-                   face=replace(obj.face, half=split[0], fused=split[1]))
+                   prototyped=spec.prototype and obj.base.prototype is not None,
+                   face=replace(obj.face, half=split[0], fused=split[1])).with_x(spec.x)
     c = chars(state, view if obj.base.halves else obj)
     permission = zone_permission(state, spec, obj, view, c, trace)
     check_prohibitions(state, view, spec.player, c, trace)
@@ -88,11 +81,13 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         trace.add("601.2c", "targets: " + ", ".join(t for _, t, _ in assigned))
     division = announce_division(spell.base, assigned, spec.division, trace)
     # 601.2e
-    _check_proposal(state, replace(spell, x=values["X"]), spec, alt, flash_needed, c, trace)
-    return Proposal(state=state, spell=spec.object, caster=spec.player, to_pay=to_pay, label=label, x=values["X"],
-                    alt=alt, kicked=spec.kicker, targets=tuple(t for _, t, _ in assigned),
-                    target_controllers=tuple(r for _, _, r in assigned), division=division,
-                    y=values["Y"], z=values["Z"])
+    announced = Announced(cast=True, prowl_paid=alt == "prowl", alt_cost=alt, x=values["X"], y=values["Y"],
+                          z=values["Z"], kicked=spec.kicker, modes=tuple(spec.modes),
+                          targets=tuple(t for _, t, _ in assigned),
+                          target_controllers=tuple(r for _, _, r in assigned), division=division)
+    _check_proposal(state, spell.with_x(values["X"]), spec, alt, flash_needed, c, trace)
+    return Proposal(state=state, spell=spec.object, caster=spec.player, to_pay=to_pay, label=label,
+                    announced=announced)
 
 
 def _object_to_cast(state: State, spec: CastSpec) -> Obj:
@@ -155,7 +150,8 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     spell = state.obj(prop.spell)
     total = None
     if prop.to_pay is not None:
-        cx, cy, cz = cost_values(prop.to_pay, prop.x, prop.y, prop.z)
+        a = prop.announced
+        cx, cy, cz = cost_values(prop.to_pay, a.x, a.y, a.z)
         start = resolve_choices(prop.to_pay, cx, list(hybrid), list(phyrexian), y=cy, z=cz)
         tc = rules().total_cost(state, spell, caster, start, prop.label, spec.reductions, trace)
         total = tc.cost
@@ -180,10 +176,7 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
         raise
     # 601.2i: the spell becomes cast
     spell = state.obj(prop.spell)
-    state = state.with_obj(replace(spell, cast=True, prowl_paid=prop.alt == "prowl", alt_cost=prop.alt, x=prop.x, y=prop.y, z=prop.z,
-                                   modes=tuple(spec.modes),
-                                   kicked=prop.kicked, targets=prop.targets,
-                                   target_controllers=prop.target_controllers, division=prop.division))
+    state = state.with_obj(replace(spell, announced=prop.announced))
     trace.add("601.2i", f"{chars(state, spell).name} ({prop.spell}) becomes cast")
     result = {"legal": True, "total_cost": total_text, "life_paid": life}
     return state, result

@@ -255,7 +255,7 @@ def mana_value(c: Chars, obj: Obj) -> int:
         return 0
     if obj.zone != "stack":
         return rules().cost_mana_value(c.mana_cost)
-    return rules().cost_mana_value(c.mana_cost, obj.x, obj.y, obj.z)
+    return rules().cost_mana_value(c.mana_cost, obj.announced.x, obj.announced.y, obj.announced.z)
 
 
 def matches(c: Chars, obj: Obj, flt: Filter | Literal["self"] | None, source_controller: str | None,

@@ -41,7 +41,8 @@ def attack(state: State, player: str, attackers: Sequence[str], defender: str, t
             raise Illegal(Reason.SUMMONING_SICK, f"{a} has not been under {player}'s control since the turn began",
                                                  rules=("302.6", "508.1a"))
         vigilance = "vigilance" in c.keywords
-        state = state.with_obj(replace(obj, tapped=obj.tapped or not vigilance, attacking=defender))
+        state = state.with_obj(replace(obj, tapped=obj.tapped or not vigilance,
+                                       combat=replace(obj.combat, attacking=defender)))
     trace.add("508.1", f"{player} attacks {defender} with {', '.join(attackers)}")
     return state
 
@@ -59,10 +60,11 @@ def block(state: State, player: str, blockers: Mapping[str, str], trace: Trace) 
         if obj.zone != "battlefield" or not c.is_creature or obj.controller != player or obj.tapped:
             raise Illegal(Reason.INVALID_BLOCKER, f"{b} can't block: it must be an untapped creature {player} "
                                                   "controls", rules=("509.1a",))
-        if att.attacking != player:
+        if att.combat.attacking != player:
             raise Illegal(Reason.INVALID_BLOCKER, f"{a} is not attacking {player}", rules=("509.1a",))
-        state = state.with_obj(replace(obj, blocking=a))
-        state = state.with_obj(replace(state.obj(a), blocked=True))
+        state = state.with_obj(replace(obj, combat=replace(obj.combat, blocking=a)))
+        blocked = state.obj(a)
+        state = state.with_obj(replace(blocked, combat=replace(blocked.combat, blocked=True)))
     trace.add("509.1", f"{player} blocks: " + ", ".join(f"{b} blocks {a}" for b, a in blockers.items()))
     return state
 
@@ -73,11 +75,11 @@ def combat_damage(state: State, trace: Trace) -> State:
         raise Illegal(Reason.INVALID_ACTION, "there is no combat to deal damage in", rules=("510",))
     state = change_step(state, "combat_damage", trace)
     before = state
-    attackers = [o for o in before.battlefield() if o.attacking]
+    attackers = [o for o in before.battlefield() if o.combat.attacking]
     for att in attackers:
         power = max(0, chars(before, att).power or 0)
-        blockers = [o for o in before.battlefield() if o.blocking == att.id]
-        if att.blocked:
+        blockers = [o for o in before.battlefield() if o.combat.blocking == att.id]
+        if att.combat.blocked:
             remaining = power
             for i, b in enumerate(blockers):
                 bc = chars(before, b)
@@ -87,8 +89,8 @@ def combat_damage(state: State, trace: Trace) -> State:
                 amount = remaining if i == len(blockers) - 1 else min(remaining, lethal)
                 state = rules().combat_damage_object(state, att, b.id, amount, trace)
                 remaining -= amount
-        elif att.attacking and before.player(att.attacking).in_game:
-            state = damage_player(state, att, att.attacking, power, True, trace)
+        elif att.combat.attacking and before.player(att.combat.attacking).in_game:
+            state = damage_player(state, att, att.combat.attacking, power, True, trace)
         for b in blockers:
             state = rules().combat_damage_object(state, b, att.id, max(0, chars(before, b).power or 0), trace)
     return state

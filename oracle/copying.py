@@ -27,7 +27,7 @@ def copy_spell(state: State, oid: str, new_id: str, controller: str | None, trac
     who = controller or orig.controller
     state, ts = state.tick()
     copy = replace(orig, id=new_id, owner=who, controller=who, copy_of=orig.base, token=False,
-                   cast=False, timestamp=ts, incarnation=0)
+                   announced=replace(orig.announced, cast=False), timestamp=ts, incarnation=0)
     state = replace(state.with_obj(copy), stack=state.stack + (new_id,))
     trace.add(("707.10", "718.3c"), f"a copy of {orig.base.name} ({new_id}) is put on the stack under {who}'s control"
               + ("; it is prototyped too" if orig.prototyped else ""))
@@ -88,13 +88,14 @@ def choose_new_targets(state: State, copy_id: str, targets, trace: Trace) -> Sta
     from .targets import check_ref, legal_target
     copy = state.obj(copy_id)
     chosen = tuple(targets)
-    if len(chosen) != len(copy.targets):
-        raise Illegal(Reason.WRONG_NUMBER_OF_TARGETS, f"the copy has {len(copy.targets)} target(s); {len(chosen)} "
+    announced = copy.announced
+    if len(chosen) != len(announced.targets):
+        raise Illegal(Reason.WRONG_NUMBER_OF_TARGETS, f"the copy has {len(announced.targets)} target(s); {len(chosen)} "
                                                       "given (targets may change, not their number)", rules=("707.10c",))
     specs = list(copy.base.targets)
-    controllers = list(copy.target_controllers) + [None] * (len(chosen) - len(copy.target_controllers))
+    controllers = list(announced.target_controllers) + [None] * (len(chosen) - len(announced.target_controllers))
     changed = []
-    for i, (old, new) in enumerate(zip(copy.targets, chosen)):
+    for i, (old, new) in enumerate(zip(announced.targets, chosen)):
         check_ref(state, new)
         if new == old:
             continue
@@ -103,7 +104,8 @@ def choose_new_targets(state: State, copy_id: str, targets, trace: Trace) -> Sta
             raise Illegal(Reason.INVALID_TARGET, f"{new} is not a legal new target for {copy_id}", rules=("707.10c", "115.1"))
         controllers[i] = None
         changed.append(f"{old} -> {new}")
-    state = state.with_obj(replace(copy, targets=chosen, target_controllers=tuple(controllers)))
+    state = state.with_obj(replace(copy, announced=replace(announced, targets=chosen,
+                                                           target_controllers=tuple(controllers))))
     trace.add("707.10c", f"{copy.controller} chooses targets for {copy_id}: "
               + (", ".join(changed) if changed else "all left unchanged"))
     return state
@@ -114,9 +116,9 @@ def _targeted_spell(state: State, oid: str, what: str) -> Obj:
     orig = state.obj(oid)
     if orig.zone != "stack" or orig.kind is not ObjKind.CARD:
         raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a spell on the stack", rules=("707.10",))
-    if not orig.targets:
+    if not orig.announced.targets:
         raise Illegal(Reason.INVALID_ACTION, f"{what}: {oid} has no targets to replace")
-    if len(orig.division) > 1:
+    if len(orig.announced.division) > 1:
         raise RequestError(f"{what}: a copy of a spell dividing among several targets, all made the same, is not modelled")
     return orig
 
@@ -127,15 +129,16 @@ def legal_for_each_target(state: State, orig: Obj, ref: str, controller: str, so
     check_ref(state, ref)
     specs = list(orig.base.targets)
     return bool(specs) and all(legal_target(state, specs[min(i, len(specs) - 1)], ref, controller, source_id)
-                               for i in range(len(orig.targets)))
+                               for i in range(len(orig.announced.targets)))
 
 
 def _retarget_all(state: State, copy_id: str, ref: str) -> State:
     """Every target of the copy becomes `ref` (a single divided target keeps its amount)."""
     copy = state.obj(copy_id)
-    n = len(copy.targets)
-    division = tuple((ref, amount) for _, amount in copy.division)
-    return state.with_obj(replace(copy, targets=(ref,) * n, target_controllers=(None,) * n, division=division))
+    n = len(copy.announced.targets)
+    division = tuple((ref, amount) for _, amount in copy.announced.division)
+    return state.with_obj(replace(copy, announced=replace(copy.announced, targets=(ref,) * n,
+                                                          target_controllers=(None,) * n, division=division)))
 
 
 def copy_with_target(state: State, oid: str, new_id: str, controller: str | None, target: str,

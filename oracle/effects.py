@@ -63,7 +63,7 @@ def _target_x(state: State, ctx: EffectContext) -> int:
     obj = state.objects.get(t) if t is not None else None
     if obj is None or obj.zone != "stack":
         return 0
-    return obj.x if obj.x is not None else (text_x_value(state, obj) or 0)
+    return obj.announced.x if obj.announced.x is not None else (text_x_value(state, obj) or 0)
 
 
 def _share(e: Damage, ctx: EffectContext, target: str, n: int) -> int:

@@ -12,7 +12,7 @@ from .characteristics import chars
 from .effects import EffectContext, apply_effects, condition_holds
 from .errors import Illegal, RequestError
 from .reasons import Reason
-from .state import GONE, Obj, ObjKind, State
+from .state import GONE, Announced, Obj, ObjKind, State
 from .targets import assign_targets, auto_targets, legal_target
 from .trace import Trace
 from .zones import move
@@ -34,22 +34,30 @@ def enter_battlefield(state: State, oid: str, trace: Trace, pending: list[Pendin
     for ab in obj.base.abilities:
         if not isinstance(ab, EnterAbility):
             continue
-        ctx = EffectContext(source=obj, controller=obj.controller, targets=(), x=obj.etb_x,
-                            prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast,
+        a = obj.announced
+        ctx = EffectContext(source=obj, controller=obj.controller, targets=(), x=a.etb_x,
+                            prowl_paid=a.prowl_paid, kicked=a.kicked, cast=a.cast,
                             power=chars(state, obj).power)
         if not condition_holds(ab.condition, ctx):
             trace.add("603.4", f"{obj.base.name} ({oid}): enters-the-battlefield ability does not apply "
                                f"({ab.condition} is false)")
             continue
         if not ab.trigger:
-            trace.add("614.1c" if obj.etb_x is None else ("614.1c", "107.3m"),
+            trace.add("614.1c" if a.etb_x is None else ("614.1c", "107.3m"),
                       f"{obj.base.name} ({oid}) enters with its replacement effect applied"
-                      + (f" (X = {obj.etb_x})" if obj.etb_x is not None else ""))
+                      + (f" (X = {a.etb_x})" if a.etb_x is not None else ""))
             state = apply_effects(state, ab.effect, ctx, trace)
             obj = state.obj(oid)
         else:
             pending.append(PendingTrigger(oid, ab))
     return state
+
+
+def _inherited(spell: Announced, targets: tuple[str, ...], controllers: tuple[str | None, ...]) -> Announced:
+    """A trigger of a permanent knows how its spell was cast (prowl, kicker; 107.3m: its X) and
+    has targets of its own (603.3d)."""
+    return Announced(cast=spell.cast, prowl_paid=spell.prowl_paid, kicked=spell.kicked, etb_x=spell.etb_x,
+                     targets=targets, target_controllers=controllers)
 
 
 def put_triggers(state: State, pending: Sequence[PendingTrigger], targets: Sequence[str] | None,
@@ -78,8 +86,7 @@ def put_triggers(state: State, pending: Sequence[PendingTrigger], targets: Seque
         state, ts = state.tick()
         trig = Obj(id=tid, card=src.base, zone="stack", owner=controller, controller=controller, kind=ObjKind.TRIGGER,
                    timestamp=ts, source=p.source, source_name=src.base.name, ability=p.ability,
-                   targets=tuple(chosen), target_controllers=tuple(req), prowl_paid=src.prowl_paid,
-                   kicked=src.kicked, cast=src.cast, etb_x=src.etb_x)
+                   announced=_inherited(src.announced, tuple(chosen), tuple(req)))
         state = replace(state.with_obj(trig), stack=state.stack + (tid,))
         trace.add("603.3", f"{src.base.name} ({p.source}) triggers: {tid} goes on the stack"
                   + (f" targeting {', '.join(chosen)}" if chosen else ""))
@@ -100,8 +107,8 @@ def fire_delayed(state: State, step: str, trace: Trace) -> State:
             tid = f"{d.source}_trigger{n}"
         state, ts = state.tick()
         trig = Obj(id=tid, card=d.card, zone="stack", owner=d.controller, controller=d.controller, kind=ObjKind.TRIGGER,
-                   timestamp=ts, source=d.source, source_name=d.source_name, x=d.x, delayed=d.effects,
-                   targets=d.targets)
+                   timestamp=ts, source=d.source, source_name=d.source_name, delayed=d.effects,
+                   announced=Announced(x=d.x, targets=d.targets))
         state = replace(state.with_obj(trig), stack=state.stack + (tid,))
         trace.add("603.3" if d.x is None else ("603.3", "107.3n"),
                   f"{d.source_name}'s delayed triggered ability triggers: {tid} goes on the stack"
@@ -111,13 +118,14 @@ def fire_delayed(state: State, step: str, trace: Trace) -> State:
 
 def _check_targets(state: State, obj: Obj, specs, trace: Trace) -> tuple[tuple[str | None, ...], bool]:
     """608.2b: illegal targets are not affected; if every target is illegal, nothing happens."""
-    if not obj.targets:
+    targets, controllers = obj.announced.targets, obj.announced.target_controllers
+    if not targets:
         return (), False
     out: list[str | None] = []
     spec_list = list(specs)
-    for i, t in enumerate(obj.targets):
+    for i, t in enumerate(targets):
         spec = spec_list[min(i, len(spec_list) - 1)] if spec_list else None
-        req = obj.target_controllers[i] if i < len(obj.target_controllers) else None
+        req = controllers[i] if i < len(controllers) else None
         ok = spec is not None and legal_target(state, spec, t, obj.controller, obj.id, req)
         if not ok:
             trace.add("608.2b", f"{t} is no longer a legal target of {obj.id}")
@@ -132,10 +140,11 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
     obj = state.obj(oid)
     choices = dict(choices or {})
     pending: list[PendingTrigger] = []
+    a = obj.announced
     if obj.delayed:
         # a delayed triggered ability (603.7): it doesn't target; X is its creator's (107.3n)
-        ctx = EffectContext(source=obj, controller=obj.controller, targets=obj.targets, x=obj.x)
-        trace.add(("608.2", "107.3n"), f"{oid} resolves" + (f" with X = {obj.x}" if obj.x is not None else ""))
+        ctx = EffectContext(source=obj, controller=obj.controller, targets=a.targets, x=a.x)
+        trace.add(("608.2", "107.3n"), f"{oid} resolves" + (f" with X = {a.x}" if a.x is not None else ""))
         state = apply_effects(state, obj.delayed, ctx, trace)
         return move(state, oid, GONE, None)
     if obj.kind is not ObjKind.CARD:
@@ -148,9 +157,9 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
             src = state.objects.get(obj.source or "")
             power = chars(state, src).power if src is not None else None
             # 107.3k: an activated ability's X is the one announced for it; a trigger's, its spell's (107.3m)
-            ab_x = obj.x if obj.kind is ObjKind.ABILITY and obj.x is not None else obj.etb_x
+            ab_x = a.x if obj.kind is ObjKind.ABILITY and a.x is not None else a.etb_x
             ctx = EffectContext(source=src or obj, controller=obj.controller, targets=targets, x=ab_x,
-                                prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast, power=power)
+                                prowl_paid=a.prowl_paid, kicked=a.kicked, cast=a.cast, power=power)
             trace.add("608.2", f"{oid} resolves")
             state = apply_effects(state, effects_of(ab), ctx, trace)
         state = move(state, oid, GONE, None)
@@ -164,19 +173,19 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         if "creature_type" in choices or "color" in choices:
             state = replace(state, choices={**state.choices, oid: {k: v for k, v in choices.items()
                                                                    if k in ("creature_type", "color")}})
-        state = state.with_obj(replace(obj, etb_x=obj.x, token=obj.token or obj.is_copy))
+        state = state.with_obj(replace(obj, announced=replace(a, etb_x=a.x), token=obj.token or obj.is_copy))
         state = move(state, oid, "battlefield", trace, controller=obj.controller,
                      note="a resolving permanent spell", rules=("608.3",))
         state = enter_battlefield(state, oid, trace, pending)
         state = put_triggers(state, pending, choices.get("targets"), trace)
         return state
     ctx = EffectContext(source=obj, controller=obj.controller, targets=targets, x=_spell_x(state, obj, choices, trace),
-                        y=obj.y, prowl_paid=obj.prowl_paid, kicked=obj.kicked, cast=obj.cast, division=obj.division,
+                        y=a.y, prowl_paid=a.prowl_paid, kicked=a.kicked, cast=a.cast, division=a.division,
                         choices=choices)
     trace.add("608.2", f"{c.name} ({oid}) resolves")
     effects = obj.base.spell
     if obj.base.modes is not None:
-        effects = tuple(e for m in obj.modes for e in obj.base.modes.options[m].spell)
+        effects = tuple(e for m in a.modes for e in obj.base.modes.options[m].spell)
     state = apply_effects(state, effects, ctx, trace)
     if state.obj(oid).zone == "stack":
         state = move(state, oid, "graveyard", trace)
@@ -193,7 +202,7 @@ def _spell_x(state: State, obj: Obj, choices: Mapping[str, Any], trace: Trace) -
         raise Illegal(Reason.INVALID_X, f"x chosen on resolution, but {obj.base.name}'s X is not chosen as it "
                                         "resolves", rules=("107.3a", "107.3c", "107.3f"))
     if tx is None or tx.choose == "cast":
-        return obj.x
+        return obj.announced.x
     if tx.count is not None:
         x = defined_x(state, obj)
         trace.add("107.3c", f"X is defined by the text: {x} as {obj.base.name} ({obj.id}) resolves")

@@ -133,7 +133,7 @@ def step_change_control(state: State, step: steps.ChangeControl, trace: Trace) -
     obj = state.obj(oid)
     state, ts = state.tick()
     state = state.with_obj(replace(obj, controller=to, summoning_sick=obj.summoning_sick or to != obj.controller,
-                                   timestamp=ts, attacking=None, blocking=None))
+                                   timestamp=ts, combat=replace(obj.combat, attacking=None, blocking=None)))
     trace.add("108.4", f"{to} gains control of {oid}")
     return _ok(state)
 

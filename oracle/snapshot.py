@@ -12,7 +12,7 @@ def x_value(obj: Obj, has_x: bool) -> int | None:
     """On the stack: the announced X (107.3a). Elsewhere X is 0 when the mana cost has {X}
     (107.3g, 107.3m), else there is no X."""
     if obj.zone == "stack":
-        return obj.x
+        return obj.announced.x
     return 0 if has_x else None
 
 
@@ -21,7 +21,7 @@ def y_value(obj: Obj, c) -> int | None:
     mana cost has {Y}, else no value."""
     has_y = c.mana_cost is not None and "Y" in c.mana_cost.variables
     if obj.zone == "stack":
-        return obj.y if has_y else None
+        return obj.announced.y if has_y else None
     return 0 if has_y else None
 
 
@@ -38,8 +38,8 @@ def object_view(state: State, obj: Obj) -> dict:
         "types": list(c.types), "subtypes": list(c.subtypes), "supertypes": list(c.supertypes),
         "power": c.power, "toughness": c.toughness, "tapped": obj.tapped,
         "counters": {k: v for k, v in obj.counters if v}, "damage": obj.damage,
-        "prowl_paid": obj.prowl_paid, "prototyped": obj.prototyped and obj.zone in ("stack", "battlefield"),
-        "x": x, "y": y_value(obj, c), "kicked": obj.kicked, "is_copy": obj.is_copy,
+        "prowl_paid": obj.announced.prowl_paid, "prototyped": obj.prototyped and obj.zone in ("stack", "battlefield"),
+        "x": x, "y": y_value(obj, c), "kicked": obj.announced.kicked, "is_copy": obj.is_copy,
     }
 
 

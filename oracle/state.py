@@ -113,6 +113,41 @@ class FaceUp:
 
 
 @dataclass(frozen=True)
+class Announced:
+    """What was chosen for a spell or an ability as it was put on the stack (601.2b-d, 602.2b):
+    the spell's copies carry it over (707.10), a resolving spell keeps it as it becomes a
+    permanent (107.3m), any other zone change forgets it (400.7)."""
+
+    cast: bool = False                      # it was cast (not put on the stack otherwise)
+    prowl_paid: bool = False
+    alt_cost: str | None = None
+    x: int | None = None
+    y: int | None = None                    # 107.3p: Y and Z work like X
+    z: int | None = None
+    kicked: bool = False
+    modes: tuple[int, ...] = ()
+    targets: tuple[str, ...] = ()
+    target_controllers: tuple[str | None, ...] = ()   # per-opponent targets: who must control each
+    division: tuple[tuple[str, int], ...] = ()        # 601.2d: (target, amount) announced while casting
+    etb_x: int | None = None                # a permanent's (or its trigger's) X as the spell resolved (107.3m)
+
+
+NOTHING_ANNOUNCED = Announced()
+
+
+@dataclass(frozen=True)
+class Combat:
+    """A permanent's part in the current combat (506.4: removed from combat, it has none)."""
+
+    attacking: str | None = None            # the player it attacks
+    blocked: bool = False
+    blocking: str | None = None             # the attacker it blocks
+
+
+NOT_IN_COMBAT = Combat()
+
+
+@dataclass(frozen=True)
 class Obj:
     """A card, token, copy, or ability on the stack. The case id stays the same across zone
     changes (a convention of the case format); `incarnation` counts the new objects (400.7)."""
@@ -133,28 +168,12 @@ class Obj:
     damage: int = 0
     deathtouched: bool = False
     prototyped: bool = False
-    # decisions made while casting (601.2b-c), copied by 707.10
-    cast: bool = False
-    prowl_paid: bool = False
-    alt_cost: str | None = None
-    x: int | None = None
-    y: int | None = None                    # 107.3p: Y and Z work like X
-    z: int | None = None
-    kicked: bool = False
-    modes: tuple[int, ...] = ()
-    targets: tuple[str, ...] = ()
-    target_controllers: tuple[str | None, ...] = ()   # per-opponent targets: who must control each
-    division: tuple[tuple[str, int], ...] = ()        # 601.2d: (target, amount) announced while casting
+    announced: Announced = NOTHING_ANNOUNCED   # decisions made while casting or activating (601.2b-d)
+    combat: Combat = NOT_IN_COMBAT
+    face: FaceUp = FaceUp()                 # cards with several faces (202.3b-d)
     # an ability on the stack: its source and what it does
     source: str | None = None
     source_name: str | None = None
-    etb_x: int | None = None
-    # combat
-    attacking: str | None = None
-    blocked: bool = False
-    blocking: str | None = None
-    sacrificed: tuple[str, ...] = ()
-    face: FaceUp = FaceUp()                 # cards with several faces (202.3b-d)
     ability: Ability | None = None          # an ability on the stack: what it is (a gained one too, 107.3j)
     delayed: tuple = ()                     # a delayed trigger on the stack: its effects (107.3n)
 
@@ -178,6 +197,10 @@ class Obj:
     def is_copy(self) -> bool:
         """A copy of a spell or a permanent, or a permanent that became a copy (707)."""
         return self.copy_of is not None
+
+    def with_x(self, x: int | None) -> "Obj":
+        """The object as it would be with X announced as `x` (601.2b; 601.3e looks at it so)."""
+        return replace(self, announced=replace(self.announced, x=x))
 
     def counter(self, name: str) -> int:
         return dict(self.counters).get(name, 0)

@@ -7,7 +7,7 @@ from .costs import ManaPool
 from .errors import Illegal
 from .reasons import Reason
 from .seams import rules
-from .state import STEPS, State, Turn
+from .state import NOT_IN_COMBAT, STEPS, State, Turn
 from .trace import Trace
 
 
@@ -40,8 +40,7 @@ def move_to(state: State, step: str, trace: Trace) -> State:
 
 
 def _end_combat(state: State) -> State:
-    objs = [replace(o, attacking=None, blocked=False, blocking=None) for o in state.objects.values()
-            if o.attacking or o.blocking or o.blocked]
+    objs = [replace(o, combat=NOT_IN_COMBAT) for o in state.objects.values() if o.combat != NOT_IN_COMBAT]
     return state.with_objs(objs)
 
 

@@ -28,4 +28,4 @@ def text_x_value(state: State, obj: Obj) -> int | None:
         return None
     if tx.count is not None:
         return defined_x(state, obj)
-    return obj.x if tx.choose == "cast" else None
+    return obj.announced.x if tx.choose == "cast" else None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .state import GONE, Obj, ObjKind, State
+from .state import GONE, NOT_IN_COMBAT, NOTHING_ANNOUNCED, Obj, ObjKind, State
 from .trace import Trace
 
 
@@ -30,15 +30,14 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
         obj, zone=new_zone, incarnation=obj.incarnation + 1, timestamp=ts,
         controller=(controller or obj.owner) if new_zone in ("battlefield", "stack") else obj.owner,
         tapped=False, summoning_sick=new_zone == "battlefield", counters=(), damage=0, deathtouched=False,
-        attacking=None, blocked=False, blocking=None, face=replace(obj.face, transformed=False),
+        combat=NOT_IN_COMBAT, face=replace(obj.face, transformed=False),
     )
     if old_zone == "battlefield" and obj.copy_of is not None and not obj.token:
         # a permanent that became a copy (become_copy) is a new object elsewhere: the effect ends (400.7)
         new = replace(new, copy_of=None)
     if old_zone != "stack" or new_zone != "battlefield":
         # only a resolving spell keeps its cast decisions as it becomes a permanent
-        new = replace(new, prototyped=False, cast=False, prowl_paid=False, alt_cost=None, x=None, y=None, z=None,
-                      kicked=False, targets=(), etb_x=None, modes=(),
+        new = replace(new, prototyped=False, announced=NOTHING_ANNOUNCED,
                       face=replace(new.face, half=None, fused=False))
     if new_zone == "stack":
         stack = stack + (oid,)

@@ -9,7 +9,8 @@ from .base import Mutant
 def _prowl_not_copied(real, ctx):
     def copy_spell(state, oid, new_id, controller, trace):
         state = real(state, oid, new_id, controller, trace)
-        return state.with_obj(replace(state.obj(new_id), prowl_paid=False, alt_cost=None))
+        copy = state.obj(new_id)
+        return state.with_obj(replace(copy, announced=replace(copy.announced, prowl_paid=False, alt_cost=None)))
     return copy_spell
 
 

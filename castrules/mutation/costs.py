@@ -45,9 +45,9 @@ class IncreasesAfterFloor(Mutant):
 
 def _x_part(ctx) -> int:
     prop = ctx.get("prop")
-    if prop is None or prop.to_pay is None or not prop.x:
+    if prop is None or prop.to_pay is None or not prop.announced.x:
         return 0
-    return prop.x * sum(1 for s in prop.to_pay.symbols if s.kind is SymbolKind.X)
+    return prop.announced.x * sum(1 for s in prop.to_pay.symbols if s.kind is SymbolKind.X)
 
 
 def _floor_before_x(real, ctx):
@@ -80,7 +80,7 @@ def _pay_before_locking(real, ctx):
             return real(prop, spec, hybrid, phyrexian, trace)
         state = prop.state
         spell = state.obj(prop.spell)
-        start = resolve_choices(prop.to_pay, prop.x, list(hybrid), list(phyrexian))
+        start = resolve_choices(prop.to_pay, prop.announced.x, list(hybrid), list(phyrexian))
         first = rules().total_cost(state, spell, prop.caster, start, prop.label, spec.reductions, Trace(trace.step))
         try:
             state = payment.activate_listed(state, prop.caster, spec.mana_abilities, first.cost, trace)
@@ -171,7 +171,7 @@ class TwoAlternativeCosts(Mutant):
 def _kicker_dropped(real, ctx):
     def pay_spell(prop, spec, hybrid, phyrexian, trace):
         spell = prop.state.obj(prop.spell)
-        if prop.alt is not None and prop.kicked and spell.base.kicker and prop.to_pay is not None:
+        if prop.announced.alt_cost is not None and prop.announced.kicked and spell.base.kicker and prop.to_pay is not None:
             kick = len(ManaCost.parse(spell.base.kicker).symbols)
             prop = replace(prop, to_pay=ManaCost(prop.to_pay.symbols[:len(prop.to_pay.symbols) - kick]))
         return real(prop, spec, hybrid, phyrexian, trace)

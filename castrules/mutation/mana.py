@@ -92,8 +92,8 @@ def _x_kept_on_battlefield(real, ctx):
     def object_view(state, obj):
         view = real(state, obj)
         c = chars(state, obj)
-        if obj.zone == "battlefield" and obj.x and c.mana_cost is not None and c.mana_cost.has_x:
-            view["mana_value"] = c.mana_cost.mana_value(obj.x)
+        if obj.zone == "battlefield" and obj.announced.x and c.mana_cost is not None and c.mana_cost.has_x:
+            view["mana_value"] = c.mana_cost.mana_value(obj.announced.x)
         return view
     return object_view
 

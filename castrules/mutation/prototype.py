@@ -63,7 +63,7 @@ class PrototypeKeepsNormalManaValue(Mutant):
 def _normal_cost_paid(real, ctx):
     def pay_spell(prop, spec, hybrid, phyrexian, trace):
         spell = prop.state.obj(prop.spell)
-        if spell.prototyped and prop.alt is None and spell.base.mana_cost is not None:
+        if spell.prototyped and prop.announced.alt_cost is None and spell.base.mana_cost is not None:
             prop = replace(prop, to_pay=ManaCost.parse(spell.base.mana_cost))
         return real(prop, spec, hybrid, phyrexian, trace)
     return pay_spell
