@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from castrules.model.vocab import AlternativeCostName
+
 from .cast_permissions import find_permission, flash_permissions
 from .cast_spec import CastSpec
 from .characteristics import Chars, chars
@@ -40,9 +42,9 @@ def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_pe
             return None, "no mana cost (unpayable)"
         return c.mana_cost, ("its prototype mana cost " if spell.prototyped else "its mana cost ") + (
             cost_text(c.mana_cost) or "")
-    if alt == "prowl":
+    if alt == AlternativeCostName.PROWL:
         found = _prowl_cost(state, spell, spec, c, zone_permission, trace)
-    elif alt == "without_paying_mana_cost":
+    elif alt == AlternativeCostName.WITHOUT_PAYING_MANA_COST:
         src = spec.instructed_by or find_permission(state, spec.object, spec.player, from_zone, spec.permission, True)
         if src is None:
             raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"nothing lets {spec.player} cast {c.name} from the "

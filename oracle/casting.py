@@ -9,6 +9,8 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Sequence
 
+from castrules.model.vocab import AlternativeCostName
+
 from . import payment
 from .announcements import (additional_costs, announce_division, announce_modes, announce_prototype,
                             announce_variables, base_cost, check_payment_choices, cost_values, split_choice)
@@ -81,7 +83,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         trace.add("601.2c", "targets: " + ", ".join(t for _, t, _ in assigned))
     division = announce_division(spell.base, assigned, spec.division, trace)
     # 601.2e
-    announced = Announced(cast=True, prowl_paid=alt == "prowl", alt_cost=alt, x=values["X"], y=values["Y"],
+    announced = Announced(cast=True, prowl_paid=alt == AlternativeCostName.PROWL, alt_cost=alt, x=values["X"], y=values["Y"],
                           z=values["Z"], kicked=spec.kicker, modes=tuple(spec.modes),
                           targets=tuple(t for _, t, _ in assigned),
                           target_controllers=tuple(r for _, _, r in assigned), division=division)

@@ -14,7 +14,9 @@ from typing import Literal
 
 from castrules.model.abilities import (Ability, ActivatedAbility, GrantAbility, KeywordGrant, ManaAbility,
                                        TypeChange)
+from castrules.model.effects import Animate, Pump
 from castrules.model.parts import Filter
+from castrules.model.steps import ChangeTypes
 
 from .cards import CardDef
 from .costs import ManaCost, colors_of, parse_cost
@@ -115,24 +117,25 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
     toughness = proto.toughness if proto else base.toughness
     timed = [e for e in state.effects if e.obj == obj.id and e.incarnation == obj.incarnation]
     for e in timed:
-        if e.kind == "animate":
-            for t in e.add_types:
+        if isinstance(e.does, Animate):
+            for t in e.does.types or ("Creature",):
                 if t not in types:
                     types.append(t)
-            if e.power is not None:
-                power, toughness = e.power, e.toughness
+            if e.does.power is not None:
+                power, toughness = e.does.power, e.does.toughness
     ctypes = set(base.creature_types)
     other_sub = tuple(s for s in base.subtypes if s not in base.creature_types)
     all_ct = "changeling" in base.keywords                      # 702.73a, a CDA: applies first
     # creature-type changing effects in timestamp order (613.7)
     changes: list[tuple[int, str, str | None, bool]] = []      # (ts, mode, type, all)
     for e in timed:
-        if e.kind == "creature_types":
-            for t in (e.creature_types or (None,)):
-                changes.append((e.timestamp, e.mode or "set", t, False))
-            if e.mode == "set" and not e.creature_types:
+        if isinstance(e.does, ChangeTypes):
+            mode = e.does.mode                          # a TypeChangeMode: equal to its spelling
+            for t in (e.does.creature_types or (None,)):
+                changes.append((e.timestamp, mode, t, False))
+            if mode == "set" and not e.does.creature_types:
                 changes.append((e.timestamp, "remove_all", None, False))
-        elif e.kind == "animate" and e.all_creature_types:
+        elif isinstance(e.does, Animate) and e.does.all_creature_types:
             changes.append((e.timestamp, "all", None, True))
     is_creature = "Creature" in types
     if obj.kind is ObjKind.CARD:
@@ -175,9 +178,9 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
                 power -= n
                 toughness -= n
         for e in timed:
-            if e.kind == "pump":
-                power += e.power or 0
-                toughness += e.toughness or 0
+            if isinstance(e.does, Pump):
+                power += e.does.power or 0
+                toughness += e.does.toughness or 0
     elif obj.zone == "battlefield" or obj.kind is not ObjKind.CARD:
         power = toughness = None                    # 208.3
     result = Chars(name=base.name, mana_cost=mana_cost, colors=colors,

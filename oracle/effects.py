@@ -216,8 +216,7 @@ def _pump(state: State, e: Pump, ctx: EffectContext, n: int, trace: Trace) -> St
     for t in _target_objs(e, ctx):
         o = state.obj(t)
         state, ts = state.tick()
-        state = replace(state, effects=state.effects + (TimedEffect(ts, t, o.incarnation, "pump",
-                                                                   power=e.power or 0, toughness=e.toughness or 0),))
+        state = replace(state, effects=state.effects + (TimedEffect(ts, t, o.incarnation, e),))
         trace.add("611.2", f"{t} gets {e.power:+d}/{e.toughness:+d} until end of turn")
     return state
 
@@ -239,9 +238,7 @@ def _create_token(state: State, e: CreateToken, ctx: EffectContext, n: int, trac
 def _animate(state: State, e: Animate, ctx: EffectContext, n: int, trace: Trace) -> State:
     o = state.obj(ctx.source.id)
     state, ts = state.tick()
-    state = replace(state, effects=state.effects + (TimedEffect(
-        ts, o.id, o.incarnation, "animate", add_types=e.types or ("Creature",),
-        all_creature_types=e.all_creature_types, power=e.power, toughness=e.toughness),))
+    state = replace(state, effects=state.effects + (TimedEffect(ts, o.id, o.incarnation, e),))
     trace.add("613.1d", f"{o.id} becomes a {e.power}/{e.toughness} {' '.join(e.types or ('Creature',))}"
               + (" with every creature type" if e.all_creature_types else "") + " until end of turn")
     return state

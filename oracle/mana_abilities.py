@@ -18,7 +18,7 @@ from castrules.model.effects import AddMana
 from castrules.model.parts import ProduceCouldProduce, ProduceOneOf, ProducePower
 
 from .characteristics import chars, matches
-from .costs import ManaCost, ManaType, Supply, Unit, resolve_choices
+from .costs import ManaCost, ManaType, Supply, SymbolKind, Unit, resolve_choices
 from .errors import Illegal
 from .payer import CostContext, Paying, TapPart, ability_cost_parts, can_pay, pay_costs
 from .reasons import Reason
@@ -38,12 +38,12 @@ def _mana_text_units(text: str) -> list[frozenset[str]]:
     colour (106.9)."""
     out: list[frozenset[str]] = []
     for sym in ManaCost.parse(text).symbols:
-        kind = sym.kind.value
-        if kind == "generic":
+        kind = sym.kind
+        if kind is SymbolKind.GENERIC:
             out += [frozenset("C")] * sym.number
-        elif kind in ("colorless", "snow"):
+        elif kind in (SymbolKind.COLORLESS, SymbolKind.SNOW):
             out.append(frozenset("C"))
-        elif kind in ("colored", "phyrexian"):
+        elif kind in (SymbolKind.COLORED, SymbolKind.PHYREXIAN):
             out.append(frozenset(sym.components[0].value))
         else:
             out.append(frozenset("CC" if h == "2" else h for h in sym.halves))

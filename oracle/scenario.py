@@ -146,8 +146,7 @@ def step_change_types(state: State, step: steps.ChangeTypes, trace: Trace) -> tu
     mode = plain(step.mode)
     types = step.creature_types
     state, ts = state.tick()
-    state = replace(state, effects=state.effects + (TimedEffect(ts, oid, obj.incarnation, "creature_types",
-                                                                mode=mode, creature_types=types),))
+    state = replace(state, effects=state.effects + (TimedEffect(ts, oid, obj.incarnation, step),))
     trace.add("613.1d", f"{oid}'s creature types: {mode} {', '.join(types)} until end of turn")
     return _ok(state)
 
@@ -222,7 +221,7 @@ def run_step(state: State, step: Mapping[str, Any], trace: Trace) -> tuple[State
         typed = read_step(step, f"/steps/{trace.step - 1}" if trace.step else "")
     except ModelError as exc:
         raise RequestError(str(exc)) from exc
-    kind = typed.kind
+    casting_step = isinstance(typed, steps.Cast)
     handler = HANDLERS[type(typed)]
     try:
         if state.game_over:
@@ -232,8 +231,8 @@ def run_step(state: State, step: Mapping[str, Any], trace: Trace) -> tuple[State
         new_state = state_based_actions(new_state, trace)
         return new_state, {k: v for k, v in result.items() if v is not None}
     except Illegal as exc:
-        substep = exc.substep if kind == "cast" else None
-        if kind == "cast" and substep is None and exc.reason.substeps:
+        substep = exc.substep if casting_step else None
+        if casting_step and substep is None and exc.reason.substeps:
             substep = exc.reason.substeps[0]
         trace.add((substep or "730", *exc.rules), f"illegal: {exc.reason.value}: {exc.note}; the game returns to before the step")
         result: dict = {"legal": False, "reason": exc.reason.value}

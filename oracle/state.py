@@ -12,6 +12,8 @@ from typing import Iterable, Iterator, Mapping
 
 from castrules.model.abilities import (Ability, GrantAbility, KeywordGrant, ManaReplacement, ManaTrigger,
                                        TypeChange)
+from castrules.model.effects import Animate, Pump
+from castrules.model.steps import ChangeTypes
 
 from .cards import CardDef
 from .costs import ManaPool
@@ -60,7 +62,8 @@ class DamageEvent:
 
 @dataclass(frozen=True)
 class TimedEffect:
-    """A continuous effect from a resolved ability or a test action, until end of turn.
+    """A continuous effect from a resolved ability or a test action, until end of turn: what it
+    does is the model's value that made it (a pump, an animation, a creature-type change).
 
     It applies to one object incarnation (`obj`, `incarnation`): after a zone change the
     card is a new object (400.7) and the effect no longer applies."""
@@ -68,13 +71,7 @@ class TimedEffect:
     timestamp: int
     obj: str
     incarnation: int
-    kind: str                               # creature_types / animate / pump
-    mode: str | None = None                 # set / add / remove_all (creature_types)
-    creature_types: tuple[str, ...] = ()
-    all_creature_types: bool = False
-    add_types: tuple[str, ...] = ()
-    power: int | None = None
-    toughness: int | None = None
+    does: Pump | Animate | ChangeTypes
 
 
 @dataclass(frozen=True)

@@ -23,14 +23,33 @@ from .trace import Trace
 
 @dataclass(frozen=True)
 class Modifier:
-    """One applicable cost modifier: an increase, a reduction or a floor, with its source."""
+    """One cost modifier that applies to the spell being cast, with its source (601.2f)."""
 
     source: str
     source_name: str
-    kind: str                     # increase / reduce / floor
-    amount: ManaCost | None
+
+
+@dataclass(frozen=True)
+class Increase(Modifier):
+    """The cost goes up by `amount`, `times` times (added first, 601.2f)."""
+
+    amount: ManaCost
     times: int = 1
-    minimum: int = 0
+
+
+@dataclass(frozen=True)
+class Reduction(Modifier):
+    """The cost goes down by `amount`, `times` times (118.7, in the player's order)."""
+
+    amount: ManaCost
+    times: int = 1
+
+
+@dataclass(frozen=True)
+class Floor(Modifier):
+    """The total is at least `minimum` mana (Trinisphere), once everything else applied."""
+
+    minimum: int
 
 
 def modifier_count(state: State, per: str | None, player: str) -> int:
@@ -69,10 +88,10 @@ def modifiers(state: State, spell: Obj, caster: str) -> list[Modifier]:
                 times = rules().modifier_count(state, ab.per, caster)
                 if times <= 0:
                     continue
-                out.append(Modifier(src.id, src.base.name, "increase" if ab.change == "increase" else "reduce",
-                                    ManaCost.parse(ab.amount or "{1}"), times))
+                made = Increase if ab.change == "increase" else Reduction
+                out.append(made(src.id, src.base.name, ManaCost.parse(ab.amount or "{1}"), times))
             elif isinstance(ab, CostFloor) and src.id != spell.id and rules().modifier_applies(ab, src, spell, c, caster):
-                out.append(Modifier(src.id, src.base.name, "floor", None, minimum=ab.minimum))
+                out.append(Floor(src.id, src.base.name, ab.minimum))
     return out
 
 
@@ -80,22 +99,22 @@ def _times(cost: ManaCost, n: int) -> ManaCost:
     return ManaCost(cost.symbols * n)
 
 
-def _apply_reductions(cost: ConcreteCost, reds: Sequence[tuple[Modifier, str | None]]) -> ConcreteCost:
+def _apply_reductions(cost: ConcreteCost, reds: Sequence[tuple[Reduction, str | None]]) -> ConcreteCost:
     for m, choice in reds:
         cost, _ = reduce(cost, _times(m.amount, m.times), choice)
     return cost
 
 
-def _halves(m: Modifier) -> list[str | None]:
+def _halves(m: Reduction) -> list[str | None]:
     halves = [s.halves for s in m.amount.symbols if s.halves]
     return list(halves[0]) if halves else [None]
 
 
-def order_reductions(cost: ConcreteCost, reds: list[Modifier],
-                     player_order: Sequence[tuple[str, str | None]]) -> list[tuple[Modifier, str | None]]:
+def order_reductions(cost: ConcreteCost, reds: list[Reduction],
+                     player_order: Sequence[tuple[str, str | None]]) -> list[tuple[Reduction, str | None]]:
     """The player's listed order and choices first (601.2f: any order they like), then the
     rest in the order (and hybrid choices, 118.7e) that leaves the least mana to pay."""
-    chosen: list[tuple[Modifier, str | None]] = []
+    chosen: list[tuple[Reduction, str | None]] = []
     remaining = list(reds)
     for source, choice in player_order:
         for m in remaining:
@@ -106,11 +125,11 @@ def order_reductions(cost: ConcreteCost, reds: list[Modifier],
     if not remaining:
         return chosen
     base = _apply_reductions(cost, chosen)
-    best: list[tuple[Modifier, str | None]] | None = None
+    best: list[tuple[Reduction, str | None]] | None = None
     best_amount = None
     candidates = permutations(remaining) if len(remaining) <= 6 else [tuple(remaining)]
     for perm in candidates:
-        options: list[list[tuple[Modifier, str | None]]] = [[]]
+        options: list[list[tuple[Reduction, str | None]]] = [[]]
         for m in perm:
             options = [o + [(m, h)] for o in options for h in _halves(m)]
         for opt in options:
@@ -136,12 +155,12 @@ def determine(state: State, spell: Obj, caster: str, start: ConcreteCost, start_
     trace.add("601.2f", f"start from {start_label}: {concrete_text(cost)}"
               + (f" and {cost.life} life" if cost.life else ""))
     mods = rules().cost_modifiers(state, spell, caster)
-    for m in (m for m in mods if m.kind == "increase"):
+    for m in (m for m in mods if isinstance(m, Increase)):
         inc = _times(m.amount, m.times)
         first = [s.halves[0] for s in inc.symbols if s.halves]
         cost = cost.add(resolve_choices(inc, None, first, ["mana"] * sum(1 for s in inc.symbols if "P" in str(s))))
         trace.add("601.2f", f"{m.source_name} ({m.source}) increases the cost by {inc}: {concrete_text(cost)}")
-    reds = [m for m in mods if m.kind == "reduce"]
+    reds = [m for m in mods if isinstance(m, Reduction)]
     for m, choice in rules().order_reductions(cost, reds, player_order):
         amount = _times(m.amount, m.times)
         before = cost
@@ -152,7 +171,7 @@ def determine(state: State, spell: Obj, caster: str, start: ConcreteCost, start_
         if before == cost:
             note += " (nothing left to reduce)"
         trace.add(rule or "118.7", f"{note}: {concrete_text(cost)}")
-    floors = [m for m in mods if m.kind == "floor"]
+    floors = [m for m in mods if isinstance(m, Floor)]
     if floors:
         m = max(floors, key=lambda f: f.minimum)
         before = cost

@@ -4,11 +4,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from castrules.model.abilities import CostModifier
+from castrules.model.vocab import AlternativeCostName
 from castrules.oracle import casting, payment
 from castrules.oracle.characteristics import chars
 from castrules.oracle.costs import ConcreteCost, ManaCost, ManaType, SymbolKind, concrete_text, resolve_choices
 from castrules.oracle.errors import Illegal
 from castrules.oracle.seams import rules
+from castrules.oracle.total_cost import Floor, Increase, Modifier, Reduction
 from castrules.oracle.trace import Trace
 from castrules.oracle.zones import move
 
@@ -33,13 +35,13 @@ def _in_two_passes(in_first, between: str):
 
 class ReductionsBeforeIncreases(Mutant):
     description = "applies cost reductions before cost increases (601.2f adds increases first)"
-    seams = {"total_cost": _in_two_passes(lambda m: m.kind == "reduce", "the reduced cost")}
+    seams = {"total_cost": _in_two_passes(lambda m: isinstance(m, Reduction), "the reduced cost")}
     witnesses = ("cost/order/increase-then-reduction-on-bolt",)
 
 
 class IncreasesAfterFloor(Mutant):
     description = "cost increases are added after Trinisphere's floor (the floor applies last, 601.2f)"
-    seams = {"total_cost": _in_two_passes(lambda m: m.kind != "increase", "the cost after the floor")}
+    seams = {"total_cost": _in_two_passes(lambda m: not isinstance(m, Increase), "the cost after the floor")}
     witnesses = ("cost/trinisphere/applied-after-increase",)
 
 
@@ -104,14 +106,14 @@ class NoLockIn(Mutant):
                  "lock-in/mana-window/mana-ability-sacrifices-thalia-mid-cast")
 
 
-def _drop_modifiers(kind: str, when):
-    """cost_modifiers wrapper: drop the modifiers of `kind` while `when(proposal)` holds."""
+def _drop_modifiers(kind: type[Modifier], when):
+    """cost_modifiers wrapper: drop the modifiers of type `kind` while `when(proposal)` holds."""
     def make(real, ctx):
         def cost_modifiers(state, spell, caster):
             mods = real(state, spell, caster)
             prop = ctx.get("prop")
             if prop is not None and when(prop):
-                mods = [m for m in mods if m.kind != kind]
+                mods = [m for m in mods if not isinstance(m, kind)]
             return mods
         return cost_modifiers
     return make
@@ -119,14 +121,14 @@ def _drop_modifiers(kind: str, when):
 
 class ReductionsIgnoredForAlternativeCosts(Mutant):
     description = "cost reductions are not applied when the spell is cast for an alternative cost (118.9d)"
-    seams = {"pay_spell": remember_proposal, "cost_modifiers": _drop_modifiers("reduce", lambda p: p.alt is not None)}
+    seams = {"pay_spell": remember_proposal, "cost_modifiers": _drop_modifiers(Reduction, lambda p: p.announced.alt_cost is not None)}
     witnesses = ("prowl/bonus/reduced-prowl-still-counts-as-paid",)
 
 
 class FloorIgnoresFreeSpells(Mutant):
     description = "Trinisphere's floor is not applied to a spell cast without paying its mana cost (601.2f applies it)"
     seams = {"pay_spell": remember_proposal,
-             "cost_modifiers": _drop_modifiers("floor", lambda p: p.alt == "without_paying_mana_cost")}
+             "cost_modifiers": _drop_modifiers(Floor, lambda p: p.announced.alt_cost == AlternativeCostName.WITHOUT_PAYING_MANA_COST)}
     witnesses = ("cost/trinisphere/free-spell-costs-three",)
 
 
