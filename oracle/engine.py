@@ -16,7 +16,7 @@ FEATURES: frozenset[str] = frozenset({
     "could_produce", "mana_replacement", "mana_trigger", "illegal_rewind", "prowl", "prototype",
     "changeling", "type_change", "combat", "zone_change", "copy", "control_change", "lki", "resolution",
     "multiplayer", "state_based_actions", "variable_y", "text_x", "ability_x", "pay_mana_cost",
-    "split_cards", "double_faced", "meld", "gained_abilities", "delayed_triggers", "become_copy",
+    "split_cards", "double_faced", "meld", "gained_abilities", "delayed_triggers", "dies_triggers", "become_copy",
     "special_actions", "cast_if_able", "flash_permission", "replacement_order", "auto_payment",
     "invented_cards",
 })

@@ -229,6 +229,7 @@ def run_step(state: State, step: Mapping[str, Any], trace: Trace) -> tuple[State
         new_state, result = handler(state, typed, trace)
         new_state = flush_pending(new_state, trace)
         new_state = state_based_actions(new_state, trace)
+        new_state = flush_pending(new_state, trace)     # creatures that died to state-based actions (704.3)
         return new_state, {k: v for k, v in result.items() if v is not None}
     except Illegal as exc:
         substep = exc.substep if casting_step else None

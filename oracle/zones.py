@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .dying import dies_triggers
 from .state import GONE, NOT_IN_COMBAT, NOTHING_ANNOUNCED, Obj, ObjKind, State
 from .trace import Trace
 
@@ -41,12 +42,19 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
                       face=replace(new.face, half=None, fused=False))
     if new_zone == "stack":
         stack = stack + (oid,)
+    before = state
     state = replace(state.with_obj(new), stack=stack)
+    waiting = dies_triggers(before, obj) if zone == "graveyard" and old_zone == "battlefield" else ()
+    if waiting:
+        state = replace(state, pending=state.pending + waiting)
     if trace is not None:
         what = "ceases to exist" if gone else f"moves to {zone}"
         trace.add(("400.7" if not gone else ("707.10a" if obj.is_copy and not obj.token else "111.7"), *rules),
                   f"{obj.base.name} ({oid}) {what}" + (f" from {old_zone}" if old_zone != zone else "")
                   + (f" ({note})" if note else ""))
+        for sid, _ in waiting:
+            trace.add(("603.10a", "603.3"), f"{before.obj(sid).base.name} ({sid}) triggers on {oid} dying, judged "
+                                            "as things were just before it left; it waits to be put on the stack")
     return state
 
 

@@ -257,13 +257,24 @@ class TappedForMana(Model):
 
 
 @dataclass(frozen=True)
+class Dies(Model):
+    """A creature matching `creatures` (self: the source) is put into a graveyard from the
+    battlefield (700.4); judged as things were just before it left (603.10a)."""
+
+    creatures: SpellFilter = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
 class Trigger(Model):
-    tapped_for_mana: TappedForMana
+    """What a triggered ability waits for: exactly one of these."""
+
+    tapped_for_mana: TappedForMana | None = None
+    dies: Dies | None = None
 
 
 @dataclass(frozen=True)
 class TriggeredAbility(Ability):
-    """The spelled-out form of a triggered ability; only tapped_for_mana is modelled."""
+    """The spelled-out form of a triggered ability: on tapping for mana, or a creature dying."""
 
     kind: ClassVar[str] = "triggered"
     required: ClassVar[tuple[str, ...]] = ("trigger", "effect")
@@ -274,7 +285,7 @@ class TriggeredAbility(Ability):
     def normalise(cls, doc: Any, where: str) -> Any:
         doc = super().normalise(doc, where)
         trig = doc.get("trigger") if isinstance(doc, Mapping) else None
-        if isinstance(trig, Mapping) and isinstance(trig.get("tapped_for_mana"), type(None)):
+        if isinstance(trig, Mapping) and "tapped_for_mana" in trig and trig["tapped_for_mana"] is None:
             doc = {**doc, "trigger": {"tapped_for_mana": {}}}
         return doc
 
