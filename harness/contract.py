@@ -19,7 +19,7 @@ from castrules.harness import paths
 from castrules.harness.cases import STATE_FIELDS, STEP_FIELDS, after_index
 from castrules.harness.excerpts import quoted
 from castrules.model import STEP_TYPES
-from castrules.model.steps import Paying
+from castrules.model.steps import Paying, pays_automatically
 
 CORE = "core"
 # the step kinds whose costs are paid (with listed mana abilities, or by the engine)
@@ -186,10 +186,6 @@ def implicit_payments(doc: Mapping[str, Any]) -> Iterator[str]:
         kind, body = next(iter(step.items()))
         if kind == "pay_mana_cost":
             yield f"/steps/{n}/{kind}"
-        elif kind in PAYING_STEPS and isinstance(body, Mapping) and pays_automatically(body):
+        elif (kind in PAYING_STEPS and isinstance(body, Mapping)
+              and pays_automatically(body.get("pay"), "mana_abilities" in body)):
             yield f"/steps/{n}/{kind}"
-
-
-def pays_automatically(body: Mapping[str, Any]) -> bool:
-    """``pay: auto``, or no ``mana_abilities`` (docs/case-format.md, `cast`)."""
-    return body.get("pay") == "auto" or ("mana_abilities" not in body and body.get("pay") != "listed")

@@ -54,6 +54,14 @@ class Step(Model):
         return super().from_document(doc, where)
 
 
+def pays_automatically(pay: str | None, lists_mana_abilities: bool) -> bool:
+    """Whether a paying step leaves finding the payment to the engine (docs/case-format.md):
+    `pay: auto`; without `pay`, only when the step gives no `mana_abilities` at all (an empty
+    list pays from the pool only). The one definition: the model's steps and the harness's
+    contract (which reads raw documents) both ask it."""
+    return pay == PayMode.AUTO if pay is not None else not lists_mana_abilities
+
+
 @dataclass(frozen=True)
 class Paying(Step):
     """A step whose costs are paid with listed mana abilities, then (pay: auto) by the engine."""
@@ -61,11 +69,17 @@ class Paying(Step):
     mana_abilities: tuple[ManaActivation, ...] = ()
     pay: PayMode | None = None
 
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        """`mana_abilities` given without `pay` is the long form's `pay: listed`: an empty list
+        then still means "from the pool only" once read (and written back by to_document)."""
+        if isinstance(doc, Mapping) and "pay" not in doc and "mana_abilities" in doc:
+            doc = {**doc, "pay": PayMode.LISTED.value}
+        return doc
+
     @property
     def auto_pay(self) -> bool:
-        """Absent `pay` means listed when mana abilities are listed, auto otherwise."""
-        mode = self.pay or (PayMode.LISTED if self.mana_abilities else PayMode.AUTO)
-        return mode is PayMode.AUTO
+        return pays_automatically(self.pay, bool(self.mana_abilities))
 
 
 @dataclass(frozen=True)
@@ -97,7 +111,7 @@ class Cast(Paying):
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
-        _require(doc, where, "player", "object")
+        doc = super().normalise(_require(doc, where, "player", "object"), where)
         alt = doc.get("alternative_cost")
         if isinstance(alt, str):
             doc = {**doc, "alternative_cost": [alt]}
@@ -134,7 +148,7 @@ class Activate(Paying):
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
-        return _require(doc, where, "player", "object")
+        return super().normalise(_require(doc, where, "player", "object"), where)
 
 
 @dataclass(frozen=True)
@@ -149,7 +163,7 @@ class SpecialAction(Paying):
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
-        return _require(doc, where, "player", "object", "action")
+        return super().normalise(_require(doc, where, "player", "object", "action"), where)
 
 
 @dataclass(frozen=True)
