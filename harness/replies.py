@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from castrules.harness.excerpts import quoted
 
@@ -35,20 +36,63 @@ def problems(value: Any, sets_as_arrays: bool = False) -> list[str]:
 
 
 def _plain(value: Any, depth: int, budget: list[int], arrays: tuple) -> bool:
-    """Whether ``_walk`` would find nothing: the same checks in the same order, no text built."""
-    budget[0] -= 1
-    if budget[0] < 0 or depth > MAX_DEPTH:
-        return False
-    if value is None or isinstance(value, (bool, str)):
+    """Whether ``_walk`` would find nothing: the same checks, no text built. Every reply of
+    every case comes here, so it walks with a list instead of recursing and takes the exact
+    JSON types (str, int, dict, list, ...) by identity before any isinstance check; the
+    answer does not depend on the order values are visited (any bad value, any value too
+    deep, or more than the budget of values makes it False)."""
+    left = budget[0]
+    pending = [(value, depth)]
+    pop, push = pending.pop, pending.append
+    while pending:
+        value, depth = pop()
+        left -= 1
+        if left < 0 or depth > MAX_DEPTH:
+            return False
+        kind = type(value)
+        if kind is str or value is None or kind is bool:
+            continue
+        if kind is int:
+            if value > MAX_INT or value < -MAX_INT:
+                return False
+            continue
+        if kind is dict or kind is list or kind is tuple:
+            if len(value) > left:
+                return False            # each item costs at least one value of the budget
+            if kind is dict:
+                for key in value:
+                    if type(key) is not str and not isinstance(key, str):
+                        return False
+                items = value.values()
+            else:
+                items = value
+            depth += 1
+            for item in items:
+                push((item, depth))
+            continue
+        if not _plain_other(value, depth, pending, arrays):
+            return False
+    budget[0] = left
+    return True
+
+
+def _plain_other(value: Any, depth: int, pending: list, arrays: tuple) -> bool:
+    """``_plain`` for a value of no exact JSON type: numbers checked, other containers'
+    items queued (as ``_walk`` takes them: a mapping before an array)."""
+    if isinstance(value, (bool, str)):
         return True
     if isinstance(value, int):
         return abs(value) <= MAX_INT
     if isinstance(value, float):
         return math.isfinite(value)
     if isinstance(value, Mapping):
-        return all(isinstance(key, str) and _plain(item, depth + 1, budget, arrays) for key, item in value.items())
+        if not all(isinstance(key, str) for key in value):
+            return False
+        pending.extend((item, depth + 1) for item in value.values())
+        return True
     if isinstance(value, arrays):
-        return all(_plain(item, depth + 1, budget, arrays) for item in value)
+        pending.extend((item, depth + 1) for item in value)
+        return True
     return False
 
 
