@@ -45,9 +45,10 @@ def concrete_text(cost: ConcreteCost) -> str:
     if cost.generic:
         parts.append("{%d}" % cost.generic)
     parts += ["{S}"] * cost.snow
-    parts += ["{C}"] * cost.colored[ManaType.C]
-    for c in WUBRG:
-        parts += ["{%s}" % c] * cost.colored[ManaType(c)]
+    *wubrg, colorless = cost.colored.as_tuple()      # ConcreteCost holds ManaCounts (WUBRGC order)
+    parts += ["{C}"] * colorless
+    for c, n in zip(WUBRG, wubrg):
+        parts += ["{%s}" % c] * n
     return "".join(parts) or "{0}"
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .errors import ManaCostError, PoolError
 from .symbols import SymbolKind, tokenize
-from .types import MANA_TYPES, ManaCounts, ManaKey, ManaType
+from .types import MANA_TYPES, ManaCounts, ManaKey, ManaType, mana_index
 
 
 def _amount(value: object) -> int:
@@ -31,6 +31,9 @@ class ManaPool:
     snow_counts: ManaCounts = field(default_factory=ManaCounts)
 
     def __post_init__(self) -> None:
+        if type(self.counts) is ManaCounts and type(self.snow_counts) is ManaCounts and \
+                not any(s > a for s, a in zip(self.snow_counts.as_tuple(), self.counts.as_tuple())):
+            return      # the common case, as the checks below find it
         for name in ("counts", "snow_counts"):
             value = getattr(self, name)
             if not isinstance(value, ManaCounts):
@@ -66,10 +69,11 @@ class ManaPool:
 
     def count(self, mana_type: ManaKey, snow: bool | None = None) -> int:
         """Mana of a type: all of it (None), only snow (True) or only non-snow (False)."""
-        t = ManaType.coerce(mana_type)
+        i = mana_index(mana_type)
         if snow is None:
-            return self.counts[t]
-        return self.snow_counts[t] if snow else self.counts[t] - self.snow_counts[t]
+            return self.counts.as_tuple()[i]
+        snowy = self.snow_counts.as_tuple()[i]
+        return snowy if snow else self.counts.as_tuple()[i] - snowy
 
     @property
     def total(self) -> int:
@@ -86,9 +90,9 @@ class ManaPool:
     def units(self) -> tuple[tuple[ManaType, bool], ...]:
         """Every mana as ``(type, from a snow source)``, WUBRGC order, non-snow first."""
         out: list[tuple[ManaType, bool]] = []
-        for t in MANA_TYPES:
-            out += [(t, False)] * self.count(t, snow=False)
-            out += [(t, True)] * self.count(t, snow=True)
+        for t, n, snowy in zip(MANA_TYPES, self.counts.as_tuple(), self.snow_counts.as_tuple()):
+            out += [(t, False)] * (n - snowy)
+            out += [(t, True)] * snowy
         return tuple(out)
 
     def __iter__(self) -> Iterator[ManaType]:
@@ -96,7 +100,7 @@ class ManaPool:
 
     def __str__(self) -> str:
         """The mana as symbols in WUBRGC order, e.g. ``{G}{G}{C}``; empty pool: ``""``."""
-        return "".join("{" + t.value + "}" for t in self)
+        return "".join(("{" + t._value_ + "}") * n for t, n in zip(MANA_TYPES, self.counts.as_tuple()))
 
     # -- changes ------------------------------------------------------------------------
 

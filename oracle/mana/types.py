@@ -54,15 +54,16 @@ class ManaType(enum.Enum):
     @property
     def index(self) -> int:
         """Position in the canonical WUBRGC order."""
-        return _TYPE_INDEX[self]
+        return _LETTER_INDEX[self._value_]
 
     @classmethod
     def coerce(cls, value: "ManaType | Color | str") -> "ManaType":
         """Accept a ManaType, a Color or a letter; raise ValueError on anything else."""
-        if isinstance(value, ManaType):
+        kind = type(value)
+        if kind is ManaType:
             return value
-        if isinstance(value, Color):
-            return value.mana_type
+        if kind is Color:
+            return _TYPE_OF_LETTER[value._value_]
         if isinstance(value, str):
             return cls(value)
         raise ValueError(f"not a mana type: {value!r}")
@@ -71,7 +72,18 @@ class ManaType(enum.Enum):
 COLORS: tuple[Color, ...] = tuple(Color)
 MANA_TYPES: tuple[ManaType, ...] = tuple(ManaType)
 _COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
-_TYPE_INDEX = {t: i for i, t in enumerate(MANA_TYPES)}
+# By letter: an enum member hashes in Python code, a letter in C (these run ~100,000 times a suite run)
+_LETTER_INDEX = {t.value: i for i, t in enumerate(MANA_TYPES)}
+_TYPE_OF_LETTER = {t.value: t for t in MANA_TYPES}
+
+
+def mana_index(key: "ManaKey") -> int:
+    """A mana type's position in WUBRGC order, from a ManaType, a Color or a letter (ValueError
+    on anything else): what ``ManaType.coerce(key).index`` gives, the common cases by a lookup."""
+    kind = type(key)
+    if kind is ManaType or kind is Color:
+        return _LETTER_INDEX[key._value_]
+    return _LETTER_INDEX[ManaType.coerce(key)._value_]
 
 
 def _step(start: Color, steps: int) -> Color:
@@ -145,16 +157,21 @@ class ManaCounts(Mapping[ManaType, int]):
         for key, amount in items:
             if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
                 raise ValueError(f"a count of mana must be a non-negative integer, not {amount!r}")
-            values[ManaType.coerce(key).index] += amount
+            values[mana_index(key)] += amount
         self._counts: tuple[int, ...] = tuple(values)
 
     @classmethod
     def from_tuple(cls, values: Iterable[int]) -> "ManaCounts":
-        """Build from six counts in WUBRGC order."""
+        """Build from six counts in WUBRGC order (checked as the constructor checks them)."""
         values = tuple(values)
         if len(values) != 6:
             raise ValueError("expected six counts in WUBRGC order")
-        return cls(zip(MANA_TYPES, values))
+        for amount in values:
+            if type(amount) is not int or amount < 0:
+                return cls(zip(MANA_TYPES, values))     # the constructor's error (or an int subclass's count)
+        counts = object.__new__(cls)
+        counts._counts = values
+        return counts
 
     def as_tuple(self) -> tuple[int, ...]:
         """The six counts in WUBRGC order."""
@@ -162,7 +179,7 @@ class ManaCounts(Mapping[ManaType, int]):
 
     def __getitem__(self, key: ManaKey) -> int:
         try:
-            return self._counts[ManaType.coerce(key).index]
+            return self._counts[mana_index(key)]
         except ValueError:
             raise KeyError(key) from None
 
@@ -208,5 +225,5 @@ class ManaCounts(Mapping[ManaType, int]):
     def with_count(self, key: ManaKey, amount: int) -> "ManaCounts":
         """A copy with one type's count replaced."""
         values = list(self._counts)
-        values[ManaType.coerce(key).index] = amount
+        values[mana_index(key)] = amount
         return ManaCounts.from_tuple(values)
