@@ -51,6 +51,8 @@ def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_pe
                                                                f"{from_zone} without paying its mana cost",
                           rules=("118.9",))
         found = ManaCost(()), f"no mana: cast without paying its mana cost ({state.obj(src).base.name}, {src})"
+    elif alt == AlternativeCostName.FLASHBACK:
+        found = _flashback_cost(spell, c, from_zone)
     else:
         named = {a.name: a.cost for a in spell.base.alternative_costs}
         if alt not in named:
@@ -58,6 +60,24 @@ def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_pe
         found = ManaCost.parse(named[alt]), f"the {alt} cost {named[alt]}"
     trace.add("118.9", f"alternative cost announced: {alt}")
     return found
+
+
+def _flashback_cost(spell: Obj, c: Chars, from_zone: str) -> tuple[ManaCost, str]:
+    """702.34a: the flashback cost replaces the mana cost, only for a cast from the graveyard."""
+    fb = spell.base.flashback
+    if fb is None:
+        raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} has no flashback", rules=("702.34a", "118.9"))
+    if from_zone != "graveyard":
+        raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} is cast from the {from_zone}: its flashback "
+                                                           "cost can be paid only when it is cast from a graveyard",
+                      rules=("702.34a",))
+    return ManaCost.parse(fb.cost), f"the flashback cost {fb.cost}" + (f" and {fb.life} life" if fb.life else "")
+
+
+def flashback_life(spell: Obj, alt: str | None) -> int:
+    """702.34a: life that is part of the flashback cost paid (Deep Analysis), else 0."""
+    fb = spell.base.flashback
+    return fb.life if alt == AlternativeCostName.FLASHBACK and fb is not None else 0
 
 
 def _prowl_cost(state: State, spell: Obj, spec: CastSpec, c: Chars, zone_permission: str | None,

@@ -18,7 +18,8 @@ from typing import Any, Mapping, Sequence
 from castrules.model import ModelError
 from castrules.model.abilities import (Ability, ActivatedAbility, CastProhibition, CostModifier, GrantAbility,
                                        ManaTrigger, StaticAbility, TriggeredAbility)
-from castrules.model.cards import AdditionalCost, AlternativeCost, Card, Face, Modes, Suspend, TextX, read_catalog
+from castrules.model.cards import (AdditionalCost, AlternativeCost, Card, Face, Flashback, Modes, Suspend, TextX,
+                                   read_catalog)
 from castrules.model.effects import CreateToken, Effect
 from castrules.model.parts import Filter, TargetSpec
 
@@ -59,6 +60,7 @@ class CardDef:
     color_indicator: tuple[str, ...] | None = None
     prowl: str | None = None
     prototype: Prototype | None = None
+    flashback: Flashback | None = None       # 702.34a: cast from its owner's graveyard, then exiled
     kicker: str | None = None
     alternative_costs: tuple[AlternativeCost, ...] = ()
     additional_costs: tuple[AdditionalCost, ...] = ()
@@ -163,7 +165,8 @@ def _card_def(card: Card | Face) -> CardDef:
         supertypes=supers, types=types, subtypes=subs, power=_pt(card.power), toughness=_pt(card.toughness),
         keywords=frozenset(k.lower() for k in card.keywords),
         color_indicator=tuple(str(c) for c in card.colors) if card.colors is not None else None,
-        prowl=getattr(card, "prowl", None), kicker=getattr(card, "kicker", None),
+        prowl=getattr(card, "prowl", None), flashback=getattr(card, "flashback", None),
+        kicker=getattr(card, "kicker", None),
         prototype=Prototype(proto.mana_cost, int(proto.power), int(proto.toughness)) if proto else None,
         alternative_costs=getattr(card, "alternative_costs", ()),
         additional_costs=getattr(card, "additional_costs", ()),

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from castrules.model.abilities import CastPermission, CastProhibition, ConditionalFlash, FlashPermission
 from castrules.model.parts import Filter
+from castrules.model.vocab import AlternativeCostName
 
 from .cast_spec import CastSpec
 from .characteristics import Chars, chars, matches
@@ -33,9 +34,16 @@ def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars,
     if obj.zone in ("stack", "battlefield"):
         raise Illegal(Reason.NO_PERMISSION, f"{spec.object} is on the {obj.zone}; it can't be cast from there",
                       rules=("601.3",))
+    flashback = AlternativeCostName.FLASHBACK in spec.alternative and obj.base.flashback is not None and obj.zone == "graveyard"
+    if flashback and obj.owner == caster and (c.is_("Instant") or c.is_("Sorcery")):
+        trace.add("702.34a", f"{c.name}'s flashback lets {caster} cast it from their own graveyard")
+        return None
     src = find_permission(state, spec.object, caster, obj.zone, spec.permission, False, view)
     if src is None:
-        raise Illegal(Reason.NO_PERMISSION, f"nothing lets {caster} cast {c.name} from the {obj.zone}", rules=("601.3",))
+        rules = ("601.3", "702.34a") if flashback else ("601.3",)
+        why = (f"flashback lets only {obj.owner}, its owner, cast it from the graveyard, and only as an instant or "
+               "sorcery spell; nothing else lets " if flashback else "nothing lets ")
+        raise Illegal(Reason.NO_PERMISSION, f"{why}{caster} cast {c.name} from the {obj.zone}", rules=rules)
     trace.add("601.3", f"{state.obj(src).base.name} ({src}) lets {caster} cast {c.name} from the {obj.zone}")
     return src
 

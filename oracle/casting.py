@@ -13,7 +13,8 @@ from castrules.model.vocab import AlternativeCostName
 
 from . import payment
 from .announcements import (additional_costs, announce_division, announce_modes, announce_prototype,
-                            announce_variables, base_cost, check_payment_choices, cost_values, split_choice)
+                            announce_variables, base_cost, check_payment_choices, cost_values, flashback_life,
+                            split_choice)
 from .cast_permissions import check_prohibitions, check_timing, flash_permissions, prohibited, zone_permission
 from .cast_spec import CastSpec, parse_cast  # noqa: F401  (parse_cast: re-exported for the steps that cast)
 from .characteristics import chars, matches
@@ -38,6 +39,7 @@ class Proposal:
     to_pay: ManaCost | None          # None: no mana cost and no alternative cost (118.6)
     label: str
     announced: Announced             # what the spell will carry once cast (601.2i)
+    life: int = 0                    # life in the base cost (a flashback cost such as Deep Analysis's, 702.34a)
 
 
 def one_alternative_cost(announced: Sequence[str]) -> str | None:
@@ -89,7 +91,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
                           target_controllers=tuple(r for _, _, r in assigned), division=division)
     _check_proposal(state, spell.with_x(values["X"]), spec, alt, flash_needed, c, trace)
     return Proposal(state=state, spell=spec.object, caster=spec.player, to_pay=to_pay, label=label,
-                    announced=announced)
+                    announced=announced, life=flashback_life(spell, alt))
 
 
 def _object_to_cast(state: State, spec: CastSpec) -> Obj:
@@ -160,7 +162,7 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     else:
         trace.add("118.6", "the spell has no mana cost and no alternative cost: its cost is unpayable")
     total_text = total and concrete_text(total)
-    life = total.life if total is not None else 0
+    life = total.life if total is not None else 0       # life_paid: for Phyrexian symbols only
     try:
         # 601.2g: mana abilities
         state = payment.activate_listed(state, caster, spec.mana_abilities, total, trace,
@@ -195,7 +197,8 @@ def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: Concre
     reveal_fits = tuple(a.reveal for a in state.obj(prop.spell).base.additional_costs if a.reveal is not None)
     return (*sacrifice_parts(state, prop, spec.sacrifice),
             *((RevealPart(reveal_fits, tuple(spec.reveal)),) if spec.reveal else ()),
-            LifePart(total.life, phyrexian=True),
+            # one life payment: the cost's life (119.4) with its Phyrexian symbols' (118.3b)
+            LifePart(total.life + prop.life, phyrexian=not prop.life),
             ManaPart(total, auto=spec.auto_pay, used=used))
 
 

@@ -6,7 +6,7 @@ any rule runs; it sits at the top of the oracle's imports and nothing below impo
 from __future__ import annotations
 
 from . import (casting, characteristics, copying, costs, effects, mana_abilities, payer, prowl, scenario, snapshot,
-               total_cost, turns)
+               total_cost, turns, zones)
 from .seams import Rules, install_real
 
 REAL_RULES = Rules(
@@ -15,7 +15,7 @@ REAL_RULES = Rules(
     modifier_count=total_cost.modifier_count, order_reductions=total_cost.order_reductions,
     cost_floor=costs.apply_floor, reduce_generic=costs.reduce_generic, reduce_typed=costs.reduce_typed,
     one_alternative_cost=casting.one_alternative_cost, pay_spell=casting.pay, life_payable=payer.life_payable,
-    prowl_enabler=prowl.prowl_enabler,
+    prowl_enabler=prowl.prowl_enabler, leave_stack_zone=zones.leave_stack_zone,
     characteristics=characteristics.compute_characteristics, cost_mana_value=characteristics.cost_mana_value,
     object_view=snapshot.object_view,
     check_tap_cost=payer.check_tap, mana_ability_units=mana_abilities.base_units,

@@ -37,6 +37,7 @@ class Rules:
     pay_spell: Rule                 # casting.pay (601.2f-i)
     life_payable: Rule              # payer.life_payable (119.4), the check of every life payment
     prowl_enabler: Rule             # prowl.prowl_enabler (702.76a)
+    leave_stack_zone: Rule          # zones.leave_stack_zone: where a card leaving the stack goes (702.34a)
     # characteristics and what an engine observes
     characteristics: Rule           # characteristics.compute_characteristics
     cost_mana_value: Rule           # characteristics.cost_mana_value (202.3)

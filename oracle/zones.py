@@ -1,5 +1,6 @@
 """Moving objects between zones (400.7: a new object each time).
 
+A card whose flashback cost was paid goes to exile whenever it would leave the stack (702.34a).
 Leaving the battlefield or the stack clears status, counters, damage, cast decisions and
 prototype values (718.4); a token that leaves the battlefield and a spell copy that leaves
 the stack cease to exist (111.7, 707.10a): their zone becomes `gone`.
@@ -8,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from castrules.model.vocab import AlternativeCostName
+
 from .dying import dies_triggers
+from .seams import rules as rule_table
 from .state import GONE, NOT_IN_COMBAT, NOTHING_ANNOUNCED, Obj, ObjKind, State
 from .trace import Trace
 
@@ -26,6 +30,12 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
             or (obj.is_copy and not obj.token and old_zone == "stack" and zone != "battlefield")
             or obj.kind is not ObjKind.CARD)
     new_zone = GONE if gone else zone
+    replaced: tuple[str, ...] = ()
+    if old_zone == "stack" and not gone and zone != "stack":
+        new_zone = rule_table().leave_stack_zone(obj, zone)
+        if new_zone != zone:
+            zone, replaced = new_zone, ("702.34a",)
+            note = (note + "; " if note else "") + "exiled instead: its flashback cost was paid"
     state, ts = state.tick()
     new = replace(
         obj, zone=new_zone, incarnation=obj.incarnation + 1, timestamp=ts,
@@ -49,13 +59,21 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
         state = replace(state, pending=state.pending + waiting)
     if trace is not None:
         what = "ceases to exist" if gone else f"moves to {zone}"
-        trace.add(("400.7" if not gone else ("707.10a" if obj.is_copy and not obj.token else "111.7"), *rules),
+        trace.add(("400.7" if not gone else ("707.10a" if obj.is_copy and not obj.token else "111.7"), *rules,
+                   *replaced),
                   f"{obj.base.name} ({oid}) {what}" + (f" from {old_zone}" if old_zone != zone else "")
                   + (f" ({note})" if note else ""))
         for sid, _ in waiting:
             trace.add(("603.10a", "603.3"), f"{before.obj(sid).base.name} ({sid}) triggers on {oid} dying, judged "
                                             "as things were just before it left; it waits to be put on the stack")
     return state
+
+
+def leave_stack_zone(obj: Obj, zone: str) -> str:
+    """702.34a: where a card leaving the stack for `zone` goes: exile instead, wherever it was
+    going, when its flashback cost was paid; else `zone`."""
+    done = obj.announced
+    return "exile" if done.alt_cost == AlternativeCostName.FLASHBACK and done.cast and obj.kind is ObjKind.CARD else zone
 
 
 def owner_graveyard(state: State, oid: str, trace: Trace | None, note: str = "",

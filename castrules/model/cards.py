@@ -31,6 +31,14 @@ class AlternativeCost(Model):
 
 
 @dataclass(frozen=True)
+class Flashback(Model):
+    """Flashback (702.34a): cast from its owner's graveyard for this cost, then exiled."""
+
+    cost: str
+    life: int = 0
+
+
+@dataclass(frozen=True)
 class Suspend(Model):
     """Suspend N-cost (702.62a); N may be X, the X chosen for the cost (107.3d)."""
 
@@ -121,6 +129,7 @@ class Card(Model):
     keywords: tuple[str, ...] = ()
     prowl: str | None = None
     prototype: PrototypeFace | None = None
+    flashback: Flashback | None = None
     kicker: str | None = None
     alternative_costs: tuple[AlternativeCost, ...] = ()
     suspend: Suspend | None = None
@@ -149,6 +158,6 @@ def read_catalog(cards: Mapping[str, Any] | list, where: str = "/cards") -> dict
     return out
 
 
-__all__ = ["AbilityCost", "AdditionalCost", "AlternativeCost", "Card", "CouldProduceSpec", "Face", "Filter",
+__all__ = ["AbilityCost", "AdditionalCost", "AlternativeCost", "Card", "CouldProduceSpec", "Face", "Filter", "Flashback",
            "Meld", "ModeOption", "Modes", "Produce", "ProduceCouldProduce", "ProduceOneOf", "ProducePower",
            "PrototypeFace", "SpellFilter", "Suspend", "TargetSpec", "TextX", "read_catalog", "read_effects"]

@@ -88,6 +88,7 @@ class AlternativeCostName(StrEnum):
     PROWL = "prowl"
     WITHOUT_PAYING_MANA_COST = "without_paying_mana_cost"
     EVOKE = "evoke"
+    FLASHBACK = "flashback"                  # 702.34a: from its owner's graveyard
     TEST_ALTERNATIVE = "test_alternative"
 
 
