@@ -17,6 +17,7 @@ from castrules.model.steps import ChangeTypes
 
 from .cards import CardDef
 from .costs import ManaPool
+from .objmap import LayeredObjects, Objects, updated
 
 STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
@@ -207,33 +208,25 @@ class Obj:
 WATCHING_TYPES: tuple[type[Ability], ...] = (TypeChange, GrantAbility, KeywordGrant, ManaReplacement, ManaTrigger)
 
 
-class Objects(dict):
-    """A state's objects (never changed once the state exists), with the index of their
-    watching abilities once computed: it is valid for exactly these objects."""
-
-    __slots__ = ("watching",)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.watching = None
-
-
 def _watching(o: Obj) -> tuple:
     if o.zone != "battlefield" or o.kind is not ObjKind.CARD:
         return ()
     return tuple(ab for ab in o.base.abilities if isinstance(ab, WATCHING_TYPES))
 
 
-def _updated(objects: Mapping[str, Obj], changed: Iterable[Obj]) -> Objects:
-    """A copy of ``objects`` with ``changed`` in it; the index carried over when still valid
-    (each changed object has the same watching abilities as before, so the order holds)."""
-    out = Objects(objects)
+def _updated(objects: Mapping[str, Obj], changed: Iterable[Obj]) -> Objects | LayeredObjects:
+    """A new map of ``objects`` with ``changed`` in it (oracle.objmap); the index of watching
+    abilities carried over when still valid (each changed object has the same watching
+    abilities as before, so the order holds)."""
+    changed = tuple(changed)
     index = getattr(objects, "watching", None)
-    for o in changed:
-        old = out.get(o.id)
-        out[o.id] = o
-        if index is not None and (_watching(old) if old is not None else ()) != _watching(o):
-            index = None
+    if index is not None:
+        for o in changed:
+            old = objects.get(o.id)
+            if (_watching(old) if old is not None else ()) != _watching(o):
+                index = None
+                break
+    out = updated(objects, ((o.id, o) for o in changed))
     out.watching = index
     return out
 
@@ -299,7 +292,7 @@ class State:
                 for ab in _watching(o):
                     found.setdefault(type(ab), []).append((o.id, ab))
             index = {k: tuple(v) for k, v in found.items()}
-            if isinstance(self.objects, Objects):
+            if isinstance(self.objects, (Objects, LayeredObjects)):
                 self.objects.watching = index
             else:
                 self._cache["watching"] = index
