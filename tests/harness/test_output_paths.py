@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from castrules.harness import cli
 from castrules.harness.cli import main
@@ -181,3 +182,29 @@ def test_export_on_a_full_disk_says_so(capsys):
     captured = capsys.readouterr()
     assert f"castrules: error: could not write --out {FULL}: No space left on device" in captured.err
     assert "wrote" not in captured.out
+
+
+def test_fuzz_whose_out_folder_breaks_during_the_search_prints_the_case_instead(capsys, tmp_path, monkeypatch):
+    """The search found a disagreement but --out became a file meanwhile: the exit status says
+    something was not written, the message names it, and the minimal case is on stdout."""
+    from castrules.harness import fuzz_cli
+    from castrules.harness.fuzzing import FuzzReport, Verdict
+
+    out = tmp_path / "found"
+    finding = {"id": "generated/fuzz-1", "title": "a case the fake search found",
+               "setup": {"players": {"A": {}, "B": {}}, "objects": []}, "steps": [], "expect": []}
+
+    def fake_search(engine, examples, seed, *rest, **kwargs):   # a search that finds, while --out breaks
+        out.write_text("now a file", encoding="utf-8")
+        return FuzzReport(tried=3, examples=3, compared=3, finding=finding,
+                          verdict=Verdict("disagree", message="the engine and the oracle disagree"))
+
+    monkeypatch.setattr(fuzz_cli, "fuzz", fake_search)
+    code = main(["fuzz", "--engine", "oracle", "--examples", "3", "--out", str(out), "-q"])
+    stdout, stderr = capsys.readouterr()
+    assert code == fuzz_cli.EXIT_NOT_WRITTEN
+    assert f"could not write --out {out}" in stderr
+    assert "the minimal case could not be written, here it is:" in stdout
+    printed = yaml.safe_load(stdout.split("here it is:\n", 1)[1].split("\n  the engine", 1)[0])
+    assert printed == finding
+    assert out.read_text(encoding="utf-8") == "now a file"      # nothing written over it
