@@ -67,31 +67,73 @@ def measure_engine(engine, cases, catalog, repeat: int) -> float:
     return best(repeat, lambda: [run_case(engine, c, catalog) for c in cases])
 
 
+class PytestRunFailed(Exception):
+    """A pytest run of the bench did not run what it was given: its time would mean nothing."""
+
+
 def measure_pytest(engine_spec: str, items: int, repeat: int, targets: list[str] | None = None) -> dict:
-    """Wall time of the suite through pytest vs the same number of empty tests, startup removed."""
-    env = dict(os.environ)  # bytecode caches allowed, as in any real run
-    base = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--no-header"]
+    """Wall time of the suite through pytest vs the same number of empty tests, startup removed.
+
+    pytest is started as castrules starts its own children (``child_python``: the parent's
+    castrules first) and with the bench's own ini file and root (``-c``, ``--rootdir``): the suite's
+    folder may lie inside a project whose own pytest settings would otherwise apply (a source
+    checkout of castrules with castrules installed into a virtual environment inside it: its
+    ``pythonpath = ["."]`` put the checkout's partial ``castrules`` folder before the installed
+    package, and the plugin failed to load). Every run must run all its items, each once; one
+    that does not makes the figure an ``error``, never a time."""
+    env = child_env()  # bytecode caches allowed, as in any real run
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         (folder / "test_empty.py").write_text("".join(f"def test_{i}():\n    pass\n" for i in range(items)))
         (folder / "test_one.py").write_text("def test_0():\n    pass\n")
         (folder / "pytest.ini").write_text("[pytest]\n")
-
-        runs = {"startup": ["test_one.py"], "empty": ["test_empty.py"],
-                "route": [f"--castrules-engine={engine_spec}", *(targets or [str(paths.cases_dir())])]}
+        base = [*python_argv("pytest"), "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--no-header",
+                "-c", str(folder / "pytest.ini"), "--rootdir", str(folder)]
+        runs = {"startup": (["test_one.py"], 1), "empty": (["test_empty.py"], items),
+                "route": ([f"--castrules-engine={engine_spec}", *(targets or [str(paths.cases_dir())])], items)}
         times: dict[str, float] = dict.fromkeys(runs, float("inf"))
-        for _ in range(max(1, repeat)):   # interleaved: a busy spell of the machine hits all three alike
-            for name, args in runs.items():
-                times[name] = min(times[name], best(1, lambda: subprocess.run(base + args, cwd=folder, env=env,
-                                                                               capture_output=True)))
+        ran: dict[str, int] = dict.fromkeys(runs, 0)
+        try:
+            for _ in range(max(1, repeat)):   # interleaved: a busy spell of the machine hits all three alike
+                for name, (args, expected) in runs.items():
+                    times[name] = min(times[name], _timed_pytest(base + args, folder, env, expected))
+                    ran[name] = expected   # _timed_pytest checked that the run ran them all
+        except PytestRunFailed as exc:
+            return {"items": items, "error": str(exc)}
         startup, empty, route = times["startup"], times["empty"], times["route"]
     floor = empty - startup
     # ratio: the whole run against pytest's floor for the same number of items;
     # marginal_ratio: the same with pytest's start-up removed from both (the target; None when
     # the machine's noise swallowed the empty items' cost, as it can for a small sample)
-    return {"items": items, "startup_s": startup, "empty_s": empty, "route_s": route,
+    return {"items": items, "items_run": ran["route"], "startup_s": startup, "empty_s": empty, "route_s": route,
             "per_item_empty_ms": 1000 * floor / items, "per_item_route_ms": 1000 * (route - startup) / items,
             "ratio": route / empty, "marginal_ratio": (route - startup) / floor if floor > 0 else None}
+
+
+def _timed_pytest(argv: list[str], cwd: Path, env: dict[str, str], expected: int) -> float:
+    """Seconds one pytest run took; ``PytestRunFailed`` unless it ran ``expected`` items (passed
+    or failed: an engine may fail cases, and that run still costs what it costs) and exited 0 or 1."""
+    started = time.perf_counter()
+    done = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True)
+    seconds = time.perf_counter() - started
+    counts = _pytest_counts(done.stdout)
+    ran = counts.get("passed", 0) + counts.get("failed", 0)
+    if done.returncode not in (0, 1) or ran != expected or counts.get("error", 0) or counts.get("errors", 0):
+        last = (done.stderr.strip() or done.stdout.strip()).splitlines()[-3:]
+        raise PytestRunFailed(f"pytest exited {done.returncode} having run {ran} of {expected} items "
+                              f"({' '.join(argv[-1:])}): " + " | ".join(last))
+    return seconds
+
+
+def _pytest_counts(output: str) -> dict[str, int]:
+    """The counts of pytest's last line (``889 passed, 2 failed in 3.1s``)."""
+    lines = [line for line in output.splitlines() if line.strip()]
+    counts: dict[str, int] = {}
+    for part in (lines[-1] if lines else "").split(" in ")[0].split(","):
+        words = part.split()
+        if len(words) == 2 and words[0].isdigit():
+            counts[words[1]] = int(words[0])
+    return counts
 
 
 def measure_solver(quick: bool = False) -> dict | None:
@@ -174,7 +216,8 @@ def child_bytecode_caches() -> Iterator[str]:
 def _collect(plan: Plan, suite) -> dict:
     quick, engine_spec = plan.quick, plan.engine_spec
     cases = list(suite.cases[:QUICK_CASES] if quick else suite.cases)
-    figures: dict = {"machine": {"python": sys.version.split()[0], "cpus": os.cpu_count()}, "cases": len(cases),
+    figures: dict = {"machine": {"python": sys.version.split()[0], "cpus": os.cpu_count(), "suite": str(paths.cases_dir())},
+                     "cases": len(cases),
                      "quick": quick}
     if "load" not in plan.skip:
         figures["load_validate"] = measure_load(plan.repeat)
@@ -231,11 +274,18 @@ def _pytest(figures: dict, plan: Plan, cases) -> None:
     replay = figures["pytest_route_replay"] = measure_pytest("castrules.harness.bench_engines:ReplayEngine",
                                                              len(cases), plan.repeat, targets)
     engine = figures["pytest_route_engine"] = measure_pytest(plan.engine_spec, len(cases), plan.repeat, targets)
-    if "in_process" in figures:
+    if "in_process" in figures and "error" not in engine:
         # the engine's own time taken out: what the route adds to an in-process run, per item
         own = figures["in_process"]["seconds"]
         engine["per_item_route_minus_engine_ms"] = 1000 * (engine["route_s"] - engine["startup_s"] - own) / len(cases)
-    replay["per_item_route_minus_engine_ms"] = replay["per_item_route_ms"]   # the replay engine does no work
+    if "error" not in replay:
+        replay["per_item_route_minus_engine_ms"] = replay["per_item_route_ms"]   # the replay engine does no work
+
+
+def failed_figures(figures: dict) -> list[str]:
+    """The figures that could not be measured because their run failed (``castrules bench``
+    exits 1 when there is one): the pytest route's, and the protocol's when no engine started."""
+    return [key for key, value in figures.items() if isinstance(value, dict) and "error" in value]
 
 
 def _protocol(command: list[str], cases, suite, repeat: int, isolate: bool) -> dict | None:
@@ -302,6 +352,9 @@ def _print_pytest(f: dict) -> None:
     for key, label in (("pytest_route_replay", "pytest route, harness only"), ("pytest_route_engine", "pytest route, with engine")):
         value = f.get(key)
         if not value:
+            continue
+        if "error" in value:
+            print(f"{label:30} FAILED, no figure: {value['error']}")
             continue
         print(f"{label:30} {value['route_s']:6.2f} s vs {value['empty_s']:.2f} s for {value['items']} empty tests: "
               f"ratio {value['ratio']:.2f}")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
-from castrules.harness.bench import PARTS, QUICK_CASES, collect_figures, print_figures
+from castrules.harness.bench import PARTS, QUICK_CASES, collect_figures, failed_figures, print_figures
 
 
 def register(sub) -> None:
@@ -27,4 +28,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(figures, indent=1))
     else:
         print_figures(figures)
+    failed = failed_figures(figures)
+    if failed:
+        print(f"castrules bench: no figure for {', '.join(failed)}: the run failed (see above)", file=sys.stderr)
+        return 1
     return 0

@@ -83,3 +83,32 @@ def test_every_part_can_be_skipped():
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers())
     assert set(parser.parse_args(["bench", "--skip", ",".join(PARTS)]).skip) == set(PARTS)
+
+
+def test_a_failed_pytest_run_is_an_error_never_a_figure(tmp_path):
+    """A pytest run of the bench that does not run its items (here: an engine that cannot be
+    loaded) gives the figure an error, printed as such, and makes ``castrules bench`` exit 1:
+    its time (pytest stopping at once) once made a negative cost per item."""
+    from castrules.harness import paths
+    from castrules.harness.bench import failed_figures, measure_pytest
+
+    case = sorted((paths.cases_dir() / "prowl").glob("*.yaml"))[0]
+    figure = measure_pytest("py:no_such_castrules_engine:Engine", 1, 1, [str(case)])
+    assert set(figure) == {"items", "error"}
+    assert "run 0 of 1 items" in figure["error"] and "no_such_castrules_engine" in figure["error"]
+    figures = {"machine": {"python": "3", "cpus": 2}, "cases": 1, "pytest_route_engine": figure}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        print_figures(figures)
+    assert "pytest route, with engine" in out.getvalue() and "FAILED, no figure" in out.getvalue()
+    assert "ms/item" not in out.getvalue()
+    assert failed_figures(figures) == ["pytest_route_engine"]
+
+
+def test_pytest_counts_read_the_last_line():
+    from castrules.harness.bench import _pytest_counts
+
+    assert _pytest_counts("....\n889 passed in 12.94s\n") == {"passed": 889}
+    assert _pytest_counts("F.\n1 failed, 1 passed, 2 warnings in 0.1s\n") == {"failed": 1, "passed": 1, "warnings": 2}
+    assert _pytest_counts("ERROR: usage\n") == {}
+    assert _pytest_counts("") == {}

@@ -8,7 +8,9 @@ must run the shipped suite on the embedded oracle.
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import site
 import subprocess
 import sys
@@ -18,6 +20,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
+from castrules.harness.bench import PARTS
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -36,12 +40,16 @@ def wheel(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def fresh_python(wheel, tmp_path_factory) -> Path:
-    """A new environment holding only the wheel; its dependencies come from this test's
+    """A new environment holding only the wheel (see ``_environment``)."""
+    return _environment(wheel, tmp_path_factory.mktemp("env") / "venv")
+
+
+def _environment(wheel: Path, where: Path) -> Path:
+    """A new environment at ``where`` holding only the wheel; its dependencies come from this test's
     environment through a path file (whose own .pth files, among them an editable install of
     castrules, are deliberately not processed)."""
-    root = tmp_path_factory.mktemp("env")
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root / "venv")], check=True)
-    python = root / "venv" / "bin" / "python"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(where)], check=True)
+    python = where / "bin" / "python"
     purelib = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                   capture_output=True, text=True, check=True).stdout.strip())
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(purelib), str(wheel)],
@@ -100,3 +108,26 @@ def test_scratch_project_runs_the_shipped_suite_on_the_oracle(fresh_python, tmp_
     done = _pytest(fresh_python, project, "-q", "--engine=oracle", "-k", "prowl and raptor")
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert " passed" in done.stdout and "failed" not in done.stdout
+
+
+def test_bench_runs_the_pytest_route_from_an_environment_inside_a_checkout(wheel, tmp_path):
+    """castrules installed (not editable) into an environment inside a source checkout, as
+    ``git clone`` then ``python -m venv .venv`` then ``pip install .`` leaves it. The installed suite
+    then lies under the checkout, whose pyproject.toml pytest took as its settings when bench
+    gave it that folder: its ``pythonpath = ["."]`` put the checkout's ``castrules`` folder (no
+    ``harness`` in it) before the installed package, the plugin failed to load, and bench printed
+    a negative cost per item. Bench's pytest runs must run every item and print real figures."""
+    checkout = tmp_path / "clone"
+    shutil.copytree(REPO / "castrules", checkout / "castrules", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO / "pyproject.toml", checkout / "pyproject.toml")
+    python = _environment(wheel, checkout / ".venv")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CASTRULES_SUITE")}
+    others = ",".join(part for part in PARTS if part != "pytest")
+    done = subprocess.run([str(python), "-m", "castrules", "bench", "--quick", "--json", "--skip", others],
+                          capture_output=True, text=True, cwd=tmp_path, env=env, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    figures = json.loads(done.stdout)
+    for key in ("pytest_route_replay", "pytest_route_engine"):
+        assert "error" not in figures[key], figures[key]
+        assert figures[key]["items_run"] == figures[key]["items"] == figures["cases"]
+    assert figures["machine"]["suite"].startswith(str(checkout / ".venv")), "bench must measure the installed suite"
