@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from castrules.model.abilities import (Ability, ActivatedAbility, GrantAbility, KeywordGrant, ManaAbility,
+from castrules.model.abilities import (Ability, ActivatedAbility, AddColor, GrantAbility, KeywordGrant, ManaAbility,
                                        TypeChange)
-from castrules.model.effects import Animate, Pump
+from castrules.model.effects import Animate, BecomeColor, Pump
 from castrules.model.parts import Filter
 from castrules.model.steps import ChangeTypes
 
@@ -116,6 +116,7 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
     power = proto.power if proto else base.power
     toughness = proto.toughness if proto else base.toughness
     timed = [e for e in state.effects if e.obj == obj.id and e.incarnation == obj.incarnation]
+    colors = _colour_layer(state, obj, colors, timed)
     for e in timed:
         if isinstance(e.does, Animate):
             for t in e.does.types or ("Creature",):
@@ -196,6 +197,31 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
         if gained:
             result = Chars(**{**result.__dict__, "abilities": result.abilities + gained})
     return result
+
+
+WUBRG = "WUBRG"
+
+
+def _colour_layer(state: State, obj: Obj, colors: tuple[str, ...], timed: list) -> tuple[str, ...]:
+    """Layer 5 (613.1e): colour-changing effects in timestamp order (613.7). An effect that gives
+    new colours replaces the old ones; one that adds a colour "in addition" keeps them (105.3).
+    Abilities on the stack have no colour to change."""
+    if obj.kind is not ObjKind.CARD:
+        return colors
+    changes: list[tuple[int, bool, tuple[str, ...]]] = []       # (timestamp, replaces, colours)
+    for e in timed:
+        if isinstance(e.does, BecomeColor):
+            changes.append((e.timestamp, True, tuple(e.does.colors)))
+    for src, ab in state.watching_abilities(AddColor):
+        colour = ab.color if ab.color != "chosen" else state.choices.get(src.id, {}).get("color")
+        if colour:
+            changes.append((src.timestamp, False, (colour,)))
+    if not changes:
+        return colors
+    out = set(colors)
+    for _, replaces, new in sorted(changes, key=lambda c: c[0]):
+        out = set(new) if replaces else out | set(new)
+    return tuple(c for c in WUBRG if c in out)
 
 
 def _granted_abilities(state: State, obj: Obj, c: Chars) -> tuple[Ability, ...]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
-from castrules.model.effects import (AddCounters, AddMana, Animate, CastIfAble, CreateToken, Damage, Delayed,
-                                     Destroy, Draw, Effect, ExileTop, GainLife, LoseLife, Pump, ReturnToHand,
+from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor, CastIfAble, CreateToken, Damage,
+                                     Delayed, Destroy, Draw, Effect, ExileTop, GainLife, LoseLife, Pump, ReturnToHand,
                                      SacrificeSelf, UntapSelf)
 
 from .cards import CardDef, token_def
@@ -221,6 +221,16 @@ def _pump(state: State, e: Pump, ctx: EffectContext, n: int, trace: Trace) -> St
     return state
 
 
+def _become_color(state: State, e: BecomeColor, ctx: EffectContext, n: int, trace: Trace) -> State:
+    """105.3: the target's new colours replace all its others until end of turn (layer 5, 613.1e)."""
+    for t in _target_objs(e, ctx):
+        o = state.obj(t)
+        state, ts = state.tick()
+        state = replace(state, effects=state.effects + (TimedEffect(ts, t, o.incarnation, e),))
+        trace.add(("105.3", "613.1e"), f"{t} becomes {'-'.join(e.colors)} until end of turn, losing its other colours")
+    return state
+
+
 def _add_counters(state: State, e: AddCounters, ctx: EffectContext, n: int, trace: Trace) -> State:
     for t in _target_objs(e, ctx):
         o = state.obj(t)
@@ -277,6 +287,7 @@ def _untap_self(state: State, e: UntapSelf, ctx: EffectContext, n: int, trace: T
 EFFECTS: Mapping[type[Effect], Callable[[State, Any, EffectContext, int, Trace], State]] = {
     AddMana: _add_mana, Damage: _damage, LoseLife: _life, GainLife: _life, Draw: _draw,
     ExileTop: _exile_top, Destroy: _destroy_or_bounce, ReturnToHand: _destroy_or_bounce, Pump: _pump,
+    BecomeColor: _become_color,
     AddCounters: _add_counters, CreateToken: _create_token, Animate: _animate,
     SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastIfAble: _cast_if_able, UntapSelf: _untap_self,
 }

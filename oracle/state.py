@@ -10,9 +10,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Iterable, Iterator, Mapping
 
-from castrules.model.abilities import (Ability, GrantAbility, KeywordGrant, ManaReplacement, ManaTrigger,
+from castrules.model.abilities import (Ability, AddColor, GrantAbility, KeywordGrant, ManaReplacement, ManaTrigger,
                                        TypeChange)
-from castrules.model.effects import Animate, Pump
+from castrules.model.effects import Animate, BecomeColor, Pump
 from castrules.model.steps import ChangeTypes
 
 from .cards import CardDef
@@ -72,7 +72,7 @@ class TimedEffect:
     timestamp: int
     obj: str
     incarnation: int
-    does: Pump | Animate | ChangeTypes
+    does: Pump | Animate | ChangeTypes | BecomeColor
 
 
 @dataclass(frozen=True)
@@ -205,7 +205,8 @@ class Obj:
 
 
 # Ability types whose source changes or watches other objects (State.watching_abilities).
-WATCHING_TYPES: tuple[type[Ability], ...] = (TypeChange, GrantAbility, KeywordGrant, ManaReplacement, ManaTrigger)
+WATCHING_TYPES: tuple[type[Ability], ...] = (TypeChange, AddColor, GrantAbility, KeywordGrant, ManaReplacement,
+                                              ManaTrigger)
 
 
 def _watching(o: Obj) -> tuple:

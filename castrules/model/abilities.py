@@ -124,6 +124,16 @@ class TypeChange(Ability):
 
 
 @dataclass(frozen=True)
+class AddColor(Ability):
+    """Every card, spell and permanent is this colour as well as its own (105.3; Painter's
+    Servant); `chosen` reads the source's chosen colour."""
+
+    kind: ClassVar[str] = "add_color"
+    required: ClassVar[tuple[str, ...]] = ("color",)
+    color: Literal["chosen", "W", "U", "B", "R", "G"] = "chosen"
+
+
+@dataclass(frozen=True)
 class ManaReplacement(Ability):
     """Tapped for mana, a matching permanent produces other mana or more (106.12b)."""
 
@@ -291,7 +301,8 @@ class TriggeredAbility(Ability):
 
 
 ABILITY_TYPES: Mapping[str, type[Ability]] = {t.kind: t for t in (
-    ManaAbility, ActivatedAbility, CostModifier, CostFloor, GrantProwl, TypeChange, ManaReplacement, ManaTrigger,
+    ManaAbility, ActivatedAbility, CostModifier, CostFloor, GrantProwl, TypeChange, AddColor, ManaReplacement,
+    ManaTrigger,
     CastPermission, FlashPermission, ConditionalFlash, EnterAbility, KeywordGrant, CastProhibition, StaticAbility,
     GrantAbility, TriggeredAbility)}
 

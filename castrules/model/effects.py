@@ -108,6 +108,15 @@ class Pump(Effect):
 
 
 @dataclass(frozen=True)
+class BecomeColor(Effect):
+    """The Nth target becomes exactly these colours until end of turn (105.3; Crimson Wisps)."""
+
+    kind: ClassVar[str] = "become_color"
+    colors: tuple[Literal["W", "U", "B", "R", "G"], ...] = ()
+    target: int | None = None
+
+
+@dataclass(frozen=True)
 class AddCounters(Effect):
     kind: ClassVar[str] = "add_counters"
     counter: str | None = None
@@ -161,10 +170,11 @@ class Delayed(Effect):
 
 
 EFFECT_TYPES: Mapping[str, type[Effect]] = {t.kind: t for t in (
-    Damage, LoseLife, GainLife, Draw, CastIfAble, ExileTop, Destroy, ReturnToHand, Pump, AddCounters,
+    Damage, LoseLife, GainLife, Draw, CastIfAble, ExileTop, Destroy, ReturnToHand, Pump, BecomeColor, AddCounters,
     CreateToken, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
 _REQUIRED = {"damage": ("amount", "target"), "lose_life": ("amount",), "gain_life": ("amount",),
-             "pump": ("power", "toughness"), "create_token": ("token",), "add_mana": ("mana",)}
+             "pump": ("power", "toughness"), "become_color": ("colors",), "create_token": ("token",),
+             "add_mana": ("mana",)}
 
 
 def read_effect(doc: Any, where: str = "") -> Effect:
