@@ -11,9 +11,23 @@ from castrules.oracle import OracleEngine
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# Invented cards these unit tests were written with, kept here since the suite's cases moved to
+# printed cards (issue 14 point 1) and the catalog dropped them: each has exactly the one ability
+# its tests probe (X = 0 in a suspend cost, a red-spells flash permission, a bare {Q} mana ability).
+UNIT_TEST_CARDS = [
+    {"name": "Test Slow Blast", "real": False, "mana_cost": "{4}{R}{R}", "type_line": "Sorcery", "text": "t",
+     "suspend": {"time_counters": "X", "cost": "{X}{R}"}, "targets": [{"what": "any"}],
+     "spell": [{"damage": {"amount": 5, "target": 0}}]},
+    {"name": "Test Red Haste-Caster", "real": False, "mana_cost": "{1}{R}", "type_line": "Creature — Human Wizard",
+     "power": "1", "toughness": "1", "text": "t", "abilities": [{"kind": "flash_permission", "spells": {"colors": ["R"]}}]},
+    {"name": "Test Untap Battery", "real": False, "mana_cost": "{2}", "type_line": "Artifact", "text": "t",
+     "abilities": [{"kind": "mana", "cost": "{Q}", "add": "{C}"}]},
+]
+
+
 @functools.lru_cache(maxsize=None)
 def catalog() -> dict:
-    cards = {}
+    cards = {c["name"]: c for c in UNIT_TEST_CARDS}
     for path in sorted((ROOT / "cases" / "catalog").glob("*.yaml")):
         for entry in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             cards[entry["name"]] = entry
