@@ -175,14 +175,15 @@ def _field_names(case: CaseCheck, where: str, value: Any, field: RefField, known
 
 
 def _name(case: CaseCheck, pointer: str, ref: Any, role: RefRole | None, known: set[str]) -> Iterable[Problem]:
-    """One name checked for its role. An object field names an object exactly; a field naming
-    either also accepts an ability or token made by a known object (``bears_trigger``)."""
+    """One name checked for its role. An object field names an object set up or made by a step,
+    or a token made by a known object's effect (``dispute_token``, 111.1); a field naming either
+    also accepts an ability made by a known object (``bears_trigger``)."""
     if role is None or role is RefRole.NEW_OBJECT:
         return ()
     if role is RefRole.PLAYER or (role is RefRole.EITHER and is_player(ref)):
         bad = ref not in case.players
         return [case.problem(pointer, f"player {quoted(ref)} is not in /setup/players", "unknown_player")] if bad else []
-    bad = ref not in known if role is RefRole.OBJECT else not _is_known(ref, known)
+    bad = not _is_known(ref, known, tokens_only=role is RefRole.OBJECT)
     return [case.problem(pointer, _unknown(ref), "unknown_object")] if bad else []
 
 
@@ -250,11 +251,11 @@ def _invented(case: CaseCheck) -> Iterable[Problem]:
     return check_invented(case.file, case.doc, case.catalog) if case.invented else ()
 
 
-def _is_known(oid: str, known: set[str]) -> bool:
+def _is_known(oid: str, known: set[str], tokens_only: bool = False) -> bool:
     if oid in known:
         return True
     m = _DERIVED_ID.match(oid)
-    return bool(m and m.group("source") in known)
+    return bool(m and m.group("source") in known and (not tokens_only or m.group(2) == "token"))
 
 
 def _unknown(oid: str) -> str:

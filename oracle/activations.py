@@ -11,6 +11,7 @@ from .characteristics import chars
 from .errors import Illegal, RequestError
 from .payer import CostContext, LifePart, ManaPart, Paying, ability_cost_parts, check_costs, pay_costs
 from .refs import object_of, plain, player_of
+from .spending import AbilityOf, Purpose
 from .state import ObjKind, State
 from .trace import Trace
 from .zones import move
@@ -42,7 +43,7 @@ def step_activate(state: State, step: steps.Activate, trace: Trace) -> tuple[Sta
     x = _ability_x(mana, step.x, oid, trace)        # 602.2b -> 601.2b: X before targets
     assigned = assign_targets(state, ab.targets, step.targets, player, oid)
     cost = resolve_choices(mana, x)
-    state, used = _activate_listed(state, player, step, cost, trace)
+    state, used = _activate_listed(state, player, step, cost, trace, AbilityOf(oid))
     # 602.2b -> 601.2h: {T} / {Q} are paid before the mana, so the source can't also tap for it
     state = pay_costs(state, ability_cost_parts(ab.cost, oid, cost, step.auto_pay, used), paying, trace)
     obj = state.obj(oid)
@@ -61,14 +62,16 @@ def step_activate(state: State, step: steps.Activate, trace: Trace) -> tuple[Sta
     return _ok(state)
 
 
-def _activate_listed(state: State, player: str, step: steps.Paying, cost, trace: Trace) -> tuple[State, frozenset[str]]:
+def _activate_listed(state: State, player: str, step: steps.Paying, cost, trace: Trace,
+                     purpose: Purpose = None) -> tuple[State, frozenset[str]]:
     """602.2b -> 601.2g: the mana abilities the step lists, before the payer pays (then, with
     pay: auto, whatever the solver finds); the listed objects, which auto payment leaves alone."""
     activations = step.mana_abilities
     listed = tuple((m.object, m.ability, plain(m.produce)) for m in activations)
     sacs = tuple(m.sacrifice for m in activations)
     orders = tuple(m.replacements for m in activations)
-    state = payment.activate_listed(state, player, listed, cost, trace, sacrifices=sacs, orders=orders)
+    state = payment.activate_listed(state, player, listed, cost, trace, sacrifices=sacs, orders=orders,
+                                    spell=purpose)
     return state, frozenset(o for o, _, _ in listed)
 
 

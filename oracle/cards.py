@@ -222,8 +222,8 @@ def parse_type_line(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[
 
 def _ability(ab: Ability, card: str) -> Ability:
     """The spelled-out forms as the kinds they mean: `static` with one of cost_increase /
-    cost_reduction / cast_prohibition, and `triggered` on tapped_for_mana (106.12a); a dies
-    trigger stays a `triggered` ability (oracle/dying.py)."""
+    cost_reduction / cast_prohibition, and `triggered` on tapped_for_mana (106.12a); dies and
+    cast triggers stay `triggered` abilities (oracle/dying.py, oracle/cast_triggers.py)."""
     if isinstance(ab, StaticAbility):
         return _static(ab, card)
     if isinstance(ab, TriggeredAbility) and ab.trigger.tapped_for_mana is not None:

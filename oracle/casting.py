@@ -16,6 +16,7 @@ from .announcements import (additional_costs, announce_division, announce_modes,
                             announce_variables, base_cost, check_payment_choices, cost_values, flashback_life,
                             split_choice)
 from .cast_permissions import check_prohibitions, check_timing, flash_permissions, prohibited, zone_permission
+from .cast_triggers import spell_cast
 from .cast_spec import CastSpec, parse_cast  # noqa: F401  (parse_cast: re-exported for the steps that cast)
 from .characteristics import chars, matches
 from .costs import ConcreteCost, ManaCost, concrete_text, hybrid_options, phyrexian_count, resolve_choices
@@ -182,6 +183,7 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     spell = state.obj(prop.spell)
     state = state.with_obj(replace(spell, announced=prop.announced))
     trace.add("601.2i", f"{chars(state, spell).name} ({prop.spell}) becomes cast")
+    state = spell_cast(state, prop.spell, caster, trace)
     result = {"legal": True, "total_cost": total_text, "life_paid": life}
     return state, result
 

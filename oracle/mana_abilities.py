@@ -23,7 +23,7 @@ from .errors import Illegal
 from .payer import CostContext, Paying, TapPart, ability_cost_parts, can_pay, pay_costs
 from .reasons import Reason
 from .seams import rules
-from .spending import spendable_on
+from .spending import Purpose, allowed, restriction_of
 from .state import Obj, ObjKind, State
 from .trace import Trace
 
@@ -266,12 +266,13 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     if not units:
         trace.add(("106.5", "106.7"), f"{obj.base.name} ({oid}) adds no mana: no type can be defined")
     pl = state.player(player)
-    if ab.spend_only is not None:
+    restriction = restriction_of(ab)
+    if restriction is not None:
         # 106.6 / 106.6a: every mana this ability adds (replacements included) keeps the restriction
-        entries = tuple((kind, ab.spend_only, obj.controller, oid) for kind in produced)
+        entries = tuple((kind, restriction, obj.controller, oid) for kind in produced)
         state = state.with_player(replace(pl, restricted=pl.restricted + entries))
         if produced:
-            trace.add("106.6", f"the mana from {oid} may be spent only on spells it allows")
+            trace.add("106.6", f"the mana from {oid} may be spent only as its ability allows")
     else:
         pool = pl.pool
         for kind in produced:
@@ -304,7 +305,7 @@ def free_tap_ability(state: State, obj: Obj) -> tuple[int, Ability] | None:
 
 
 def supplies(state: State, player: str, exclude: frozenset[str] = frozenset(),
-             spell: Obj | None = None) -> list[tuple[Supply, int]]:
+             spell: Purpose = None) -> list[tuple[Supply, int]]:
     """Activations the engine may make with pay=auto: {T}-only mana abilities of untapped
     permanents the player controls, with their replacement and trigger mana. A source whose
     mana carries a spending restriction (106.6) counts only if `spell` may receive it: the
@@ -317,7 +318,8 @@ def supplies(state: State, player: str, exclude: frozenset[str] = frozenset(),
         if found is None:
             continue
         index, ab = found
-        if ab.spend_only is not None and not spendable_on(state, spell, (None, ab.spend_only, obj.controller, obj.id)):
+        r = restriction_of(ab)
+        if r is not None and not allowed(state, spell, r, obj.controller, obj.id):
             continue
         units = apply_replacements(state, obj, ab, rules().mana_ability_units(state, obj, ab, frozenset()))
         extra = [frozenset(k) for who, k, _ in _triggers(state, obj, ab, [_first(u)[0] for u in units])

@@ -23,7 +23,7 @@ from .costs import ConcreteCost, concrete_text, pay_from_pool
 from .errors import Illegal
 from .reasons import Reason
 from .seams import rules
-from .spending import difference, mana_only, spend, usable_pool
+from .spending import AbilityOf, Purpose, difference, mana_only, spend, usable_pool
 from .state import Obj, ObjKind, State
 from .trace import Trace
 from .zones import move
@@ -118,6 +118,14 @@ class CostContext:
     source: str
     spell: Obj | None = None
     activate: Activator | None = None
+
+    @property
+    def purpose(self) -> Purpose:
+        """What the mana is spent on (106.6): the spell, an activation of `source`'s ability
+        (a mana ability's too), or anything else (a special action, an effect's demand)."""
+        if self.paying in (Paying.ABILITY, Paying.MANA_ABILITY):
+            return AbilityOf(self.source)
+        return self.spell
 
 
 @dataclass(frozen=True)
@@ -239,7 +247,7 @@ def _check_mana(state: State, part: Part, ctx: CostContext) -> None:
     assert isinstance(part, ManaPart)
     if ctx.paying is not Paying.MANA_ABILITY:
         return
-    pool = state.player(ctx.player).pool
+    pool = usable_pool(state, ctx.player, ctx.purpose)
     if pay_from_pool(mana_only(part.cost), pool) is None:
         raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE, f"{ctx.source}'s ability costs {concrete_text(part.cost)}; "
                                                           f"the pool holds {pool or 'nothing'}", rules=("602.2b",))
@@ -256,17 +264,17 @@ def _pay_mana(state: State, part: Part, ctx: CostContext, trace: Trace) -> State
         assert ctx.activate is not None, "an automatic mana payment needs the 601.2g activator"
         state = ctx.activate(state, need, part, ctx, trace)
     player = ctx.player
-    usable = usable_pool(state, player, ctx.spell)
+    usable = usable_pool(state, player, ctx.purpose)
     new_pool = pay_from_pool(need, usable)
     if new_pool is None:
         held_back = "" if usable == state.player(player).pool and not state.player(player).restricted else (
-            " (restricted mana this spell can't receive is held back)")
+            " (restricted mana this payment can't receive is held back)")
         raise Illegal(Reason.INSUFFICIENT_MANA,
                       f"the pool {usable or '(empty)'} doesn't pay {concrete_text(need)}; no partial payments "
                       f"{held_back}", rules=("601.2h",) + (("106.6",) if held_back else ()))
     if ctx.paying is not Paying.MANA_ABILITY:        # a mana ability's activation line says it (605.3b)
         trace.add("601.2h", f"{player} pays {concrete_text(need)} with {difference(usable, new_pool)}")
-    return spend(state, player, usable, new_pool, ctx.spell)
+    return spend(state, player, usable, new_pool, ctx.purpose)
 
 
 # ---- sacrifices (701.21a) ---------------------------------------------------------------------

@@ -16,7 +16,7 @@ from .errors import Illegal
 from .payer import CostContext, ManaPart
 from .reasons import Reason
 from .seams import rules
-from .spending import ORDER, mana_only, spendable_on, usable_pool
+from .spending import ORDER, Purpose, allowed, mana_only, restriction_of, usable_pool
 from .state import State
 from .trace import Trace
 
@@ -36,7 +36,7 @@ def chooser_for(cost: ConcreteCost, state: State, player: str,
 
 
 def activate_listed(state: State, player: str, listed: Sequence[tuple[str, int, str | None]],
-                    cost: ConcreteCost | None, trace: Trace, sacrifices: Sequence = (), spell=None,
+                    cost: ConcreteCost | None, trace: Trace, sacrifices: Sequence = (), spell: Purpose = None,
                     orders: Sequence = ()) -> State:
     """601.2g: each listed mana ability, in order; an unusable one makes the cast illegal.
     A choice left open ("any type") is made so that the pool plus the abilities still to come
@@ -56,7 +56,7 @@ def activate_listed(state: State, player: str, listed: Sequence[tuple[str, int, 
     return state
 
 
-def _listed_supplies(state: State, player: str, listed, spell=None) -> list[Supply]:
+def _listed_supplies(state: State, player: str, listed, spell: Purpose = None) -> list[Supply]:
     out = []
     for oid, index, _ in listed:
         obj = state.objects.get(oid)
@@ -66,8 +66,8 @@ def _listed_supplies(state: State, player: str, listed, spell=None) -> list[Supp
         if not 0 <= index < len(abilities):
             continue
         ab = abilities[index]
-        if ab.spend_only is not None and not spendable_on(
-                state, spell, (None, ab.spend_only, obj.controller, obj.id)):
+        r = restriction_of(ab)
+        if r is not None and not allowed(state, spell, r, obj.controller, obj.id):
             continue
         units = mana_abilities.apply_replacements(state, obj, ab, rules().mana_ability_units(state, obj, ab, frozenset()))
         out.append(Supply(f"{oid}#{index}", tuple(Unit(frozenset(ManaType(t) for t in mana_abilities.letters(u)))
@@ -79,7 +79,7 @@ def auto_activate(state: State, need: ConcreteCost, part: ManaPart, ctx: CostCon
     """601.2g with pay: auto: the engine activates the {T}-only mana abilities the mana layer's
     exact solver picks to pay `need` with the pool (not those of `part.used`); the payer then
     pays from the pool (oracle.payer). Raises Illegal when nothing pays it."""
-    player, spell = ctx.player, ctx.spell
+    player, spell = ctx.player, ctx.purpose
     sups = mana_abilities.supplies(state, player, part.used, spell)
     by_key = {s.key: (s, i) for s, i in sups}
     plan = plan_payment(need, usable_pool(state, player, spell), [s for s, _ in sups])

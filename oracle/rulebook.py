@@ -6,7 +6,7 @@ any rule runs; it sits at the top of the oracle's imports and nothing below impo
 from __future__ import annotations
 
 from . import (casting, characteristics, copying, costs, effects, mana_abilities, payer, prowl, scenario, snapshot,
-               total_cost, turns, zones)
+               spending, total_cost, turns, zones)
 from .seams import Rules, install_real
 
 REAL_RULES = Rules(
@@ -19,6 +19,7 @@ REAL_RULES = Rules(
     characteristics=characteristics.compute_characteristics, cost_mana_value=characteristics.cost_mana_value,
     object_view=snapshot.object_view,
     check_tap_cost=payer.check_tap, mana_ability_units=mana_abilities.base_units,
+    spend_restriction=spending.may_pay,
     copy_spell=copying.copy_spell, copy_permanent=copying.copy_permanent, copy_for_each=copying.copy_for_each,
     copy_target_legal=copying.legal_for_each_target,
     run_step=scenario.run_step, next_turn=turns.next_turn, empty_pools=turns.empty_pools,

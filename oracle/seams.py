@@ -44,6 +44,7 @@ class Rules:
     object_view: Rule               # snapshot.object_view
     # mana abilities (605, 106.7, 302.6, 107.5-6)
     check_tap_cost: Rule            # payer.check_tap (107.5, 107.6, 302.6), the check of every {T} / {Q}
+    spend_restriction: Rule         # spending.may_pay (106.6): what restricted mana may be spent on
     mana_ability_units: Rule        # mana_abilities.base_units
     # copies (707.10)
     copy_spell: Rule                # copying.copy_spell

@@ -1,14 +1,83 @@
 """What mana may pay a cost (601.2h, 106.6): the pool, and the restricted mana whose
-restriction the spell paid for satisfies; spending takes the restricted mana first."""
+restriction allows what it is spent on; spending takes the restricted mana first.
+
+A restriction (106.6) comes from a mana ability's `spend_only` (only spells matching a filter),
+`spend_abilities` (only activation costs of abilities of matching sources) and `spend_not`
+(never spells matching a filter). What the mana is spent on is a spell (its object), an
+activation of an ability (`AbilityOf` its source), or anything else (None: a cost an effect
+demands as it resolves, a special action), which only a restriction naming no "only" allows."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Union
+
+from castrules.model.parts import Filter
 
 from .characteristics import chars, matches
 from .costs import ConcreteCost, ManaPool, ManaType
+from .seams import rules
 from .state import Obj, State
 
 ORDER = ("W", "U", "B", "R", "G", "C")
+
+
+@dataclass(frozen=True)
+class AbilityOf:
+    """Mana spent on the activation cost of an ability of object `source` (602.2b)."""
+
+    source: str
+
+
+Purpose = Union[Obj, AbilityOf, None]      # a spell, an activation, anything else
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """106.6: how the mana of one ability may be spent (every given field applies)."""
+
+    spells: Filter | None = None        # only to cast spells matching it (and abilities, if given)
+    abilities: Filter | None = None     # only to activate abilities of sources matching it (and spells, if given)
+    not_spells: Filter | None = None    # never to cast spells matching it
+
+    @property
+    def only(self) -> bool:
+        """Does it list what the mana may be spent on ("spend this mana only ...")?"""
+        return self.spells is not None or self.abilities is not None
+
+
+def restriction_of(ability) -> Restriction | None:
+    """The spending restriction of a mana ability (None: its mana is unrestricted)."""
+    r = Restriction(getattr(ability, "spend_only", None), getattr(ability, "spend_abilities", None),
+                    getattr(ability, "spend_not", None))
+    return None if r == Restriction() else r
+
+
+def may_pay(state: State, purpose: Purpose, r: Restriction, controller: str, source: str) -> bool:
+    """106.6: may mana with restriction `r` (from `source`, controlled by `controller`) be
+    spent on `purpose`? Filters read relative to the mana ability's controller."""
+    if isinstance(purpose, AbilityOf):
+        if not r.only:
+            return True
+        src = state.objects.get(purpose.source)
+        return r.abilities is not None and src is not None and matches(chars(state, src), src, r.abilities,
+                                                                       controller, source)
+    if purpose is None:
+        return not r.only
+    c = chars(state, purpose)
+    if r.not_spells is not None and matches(c, purpose, r.not_spells, controller, source):
+        return False
+    return not r.only or (r.spells is not None and matches(c, purpose, r.spells, controller, source))
+
+
+def spendable_on(state: State, purpose: Purpose, entry) -> bool:
+    """106.6: may restricted mana `entry` (type, restriction, controller, source) pay for `purpose`?"""
+    _, r, controller, source = entry
+    return allowed(state, purpose, r, controller, source)
+
+
+def allowed(state: State, purpose: Purpose, r: Restriction, controller: str, source: str) -> bool:
+    """`may_pay` through the rules table (a mutant may replace it)."""
+    return rules().spend_restriction(state, purpose, r, controller, source)
 
 
 def mana_only(cost: ConcreteCost) -> ConcreteCost:
@@ -16,35 +85,26 @@ def mana_only(cost: ConcreteCost) -> ConcreteCost:
     return ConcreteCost(cost.colored, cost.generic, 0, cost.snow)
 
 
-def spendable_on(state: State, spell: Obj | None, entry) -> bool:
-    """106.6: may restricted mana `entry` (type, filter, controller, source) pay for `spell`?
-    Only spells qualify (never ability costs, spell None)."""
-    if spell is None:
-        return False
-    _, flt, controller, source = entry
-    return matches(chars(state, spell), spell, flt, controller, source)
-
-
-def usable_pool(state: State, player: str, spell: Obj | None) -> ManaPool:
-    """The pool mana that may pay for `spell`: the unrestricted pool plus the restricted mana
-    (106.6) whose restriction `spell` satisfies (none for ability costs, spell None)."""
+def usable_pool(state: State, player: str, purpose: Purpose) -> ManaPool:
+    """The pool mana that may pay for `purpose`: the unrestricted pool plus the restricted
+    mana (106.6) whose restriction allows it."""
     p = state.player(player)
     pool = p.pool
     for entry in p.restricted:
-        if spendable_on(state, spell, entry):
+        if spendable_on(state, purpose, entry):
             pool = pool.add(ManaType(entry[0]))
     return pool
 
 
-def spend(state: State, player: str, usable: ManaPool, after: ManaPool, spell: Obj | None) -> State:
-    """Take what was spent (usable - after) out of the player's mana: restricted mana this spell
-    may receive first (the player's choice; it keeps the freer mana), then the pool."""
+def spend(state: State, player: str, usable: ManaPool, after: ManaPool, purpose: Purpose) -> State:
+    """Take what was spent (usable - after) out of the player's mana: restricted mana this
+    purpose may receive first (the player's choice; it keeps the freer mana), then the pool."""
     p = state.player(player)
     pool, restricted = p.pool, list(p.restricted)
     for t in ORDER:
         n = usable.count(t) - after.count(t)
         for entry in list(restricted):
-            if n and entry[0] == t and spendable_on(state, spell, entry):
+            if n and entry[0] == t and spendable_on(state, purpose, entry):
                 restricted.remove(entry)
                 n -= 1
         for _ in range(n):

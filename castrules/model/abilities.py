@@ -60,13 +60,16 @@ class Ability(Model):
 
 @dataclass(frozen=True)
 class ManaAbility(Ability):
-    """An activated mana ability (605.1a); `spend_only` restricts its mana (106.6)."""
+    """An activated mana ability (605.1a); `spend_only`, `spend_abilities` and `spend_not`
+    restrict how its mana may be spent (106.6)."""
 
     kind: ClassVar[str] = "mana"
     required: ClassVar[tuple[str, ...]] = ("cost", "add")
     cost: AbilityCost = None  # type: ignore[assignment]
     add: Produce = ""
     spend_only: Filter | None = None
+    spend_abilities: Filter | None = None
+    spend_not: Filter | None = None
 
 
 @dataclass(frozen=True)
@@ -275,16 +278,26 @@ class Dies(Model):
 
 
 @dataclass(frozen=True)
+class SpellCast(Model):
+    """`whose` player casts a spell matching `spells` (603.2); it triggers once the spell has
+    become cast (601.2i). Prowess is one (702.108a)."""
+
+    spells: Filter | None = None
+    whose: Whose | None = None
+
+
+@dataclass(frozen=True)
 class Trigger(Model):
     """What a triggered ability waits for: exactly one of these."""
 
     tapped_for_mana: TappedForMana | None = None
     dies: Dies | None = None
+    cast: SpellCast | None = None
 
 
 @dataclass(frozen=True)
 class TriggeredAbility(Ability):
-    """The spelled-out form of a triggered ability: on tapping for mana, or a creature dying."""
+    """The spelled-out form of a triggered ability: on tapping for mana, a creature dying, or a spell cast."""
 
     kind: ClassVar[str] = "triggered"
     required: ClassVar[tuple[str, ...]] = ("trigger", "effect")

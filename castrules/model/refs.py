@@ -24,7 +24,7 @@ from .build import Model, doc_key
 class RefRole(StrEnum):
     """What one string names."""
 
-    OBJECT = "object"          # an object set up, or made by an earlier step (schema: object_id)
+    OBJECT = "object"          # an object set up, made by an earlier step, or a token an effect made (schema: object_id)
     PLAYER = "player"          # a player of the setup (schema: player)
     EITHER = "either"          # a player or an object, such as a target (schema: ref)
     NEW_OBJECT = "new_object"  # the id of an object this step makes (schema: object_id, not yet known)

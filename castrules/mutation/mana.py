@@ -151,3 +151,18 @@ class IllegalCastKeepsManaAbilities(Mutant):
                    "activated (lands tapped, mana in the pool; 601.2e / 730)")
     seams = {"run_step": _mana_abilities_stay}
     witnesses = ("casting/payment/listed-sources-fall-short",)
+
+
+def _ability_mana_pays_spells(real, ctx):
+    def spend_restriction(state, purpose, r, controller, source):
+        if r.abilities is not None and r.spells is None:
+            r = replace(r, abilities=None)            # the "only abilities" part forgotten
+        return real(state, purpose, r, controller, source)
+    return spend_restriction
+
+
+class AbilityOnlyManaPaysSpells(Mutant):
+    description = ("mana that may be spent only to activate abilities (Soldevi Machinist) is treated as unrestricted: "
+                   "it pays for spells and for any ability (106.6)")
+    seams = {"spend_restriction": _ability_mana_pays_spells}
+    witnesses = ("spending/machinist/cannot-pay-an-artifact-spell",)
