@@ -1,8 +1,9 @@
 """One engine child process and its pipes: the plumbing under protocol v1.
 
 ``EngineProcess`` starts a command line as an argument vector (never through a shell) in a
-session of its own, feeds its stdin from a writer thread, reads its stdout line by line into
-a small bounded queue and keeps a ring buffer of its stderr. It knows nothing of the protocol's
+session of its own, feeds its stdin from a writer thread (``StdinWriter``), reads its stdout
+line by line into a small bounded queue (``LineReader``) and keeps a ring buffer of its stderr
+(``StderrRing``). It knows nothing of the protocol's
 messages: ``harness.subprocess_engine`` holds that conversation (handshake, runs, restarts) and
 ``harness.smoke`` checks an engine's side of it through the same process.
 
@@ -23,7 +24,7 @@ import signal
 import subprocess
 import threading
 import time
-from typing import Any, Mapping, Sequence
+from typing import IO, Any, Mapping, Sequence
 
 from castrules.harness import replies
 from castrules.harness.engine_errors import EngineStartError
@@ -48,43 +49,17 @@ class EndOfOutput(Exception):
 _EOF = object()
 
 
-class EngineProcess:
-    """One child process: a writer thread, a stdout reader thread, a stderr ring buffer."""
+class LineReader:
+    """The engine's stdout, read by a thread into a small bounded queue, one line at a time."""
 
-    def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None = None, cwd: str | None = None,
-                 stderr_lines: int = STDERR_LINES) -> None:
-        kwargs: dict[str, Any] = {}
-        if os.name == "posix":
-            kwargs["start_new_session"] = True   # so that a wrapper script's children die with it
-        elif os.name == "nt":
-            kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
-        try:
-            self.popen = subprocess.Popen(list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=subprocess.PIPE, env=None if env is None else dict(env),
-                                          cwd=cwd, **kwargs)
-        except FileNotFoundError as exc:
-            raise EngineStartError(f"cannot start the engine: no such program {argv[0]!r} ({exc.strerror})") from exc
-        except PermissionError as exc:
-            raise EngineStartError(f"cannot start the engine: {argv[0]!r} is not executable ({exc.strerror})") from exc
-        except OSError as exc:
-            raise EngineStartError(f"cannot start the engine {argv[0]!r}: {exc}") from exc
-        self.argv = list(argv)
+    def __init__(self, popen: subprocess.Popen) -> None:
+        self.popen = popen
         self.lines: queue.Queue = queue.Queue(maxsize=QUEUED_LINES)
-        self._closed = threading.Event()
-        self._outbox: queue.SimpleQueue = queue.SimpleQueue()
-        self.stderr: collections.deque[str] = collections.deque(maxlen=stderr_lines)
-        self.stderr_dropped = 0
-        self.stderr_total = 0            # lines read so far (a case's own lines are those read while it ran)
-        self._threads = [
-            threading.Thread(target=self._read_stdout, name="engine-stdout", daemon=True),
-            threading.Thread(target=self._read_stderr, name="engine-stderr", daemon=True),
-            threading.Thread(target=self._write_stdin, name="engine-stdin", daemon=True),
-        ]
-        for thread in self._threads:
-            thread.start()
+        self.closed = threading.Event()
+        self.thread = threading.Thread(target=self._read, name="engine-stdout", daemon=True)
+        self.thread.start()
 
-    # -- threads -------------------------------------------------------------------------
-    def _read_stdout(self) -> None:
+    def _read(self) -> None:
         stream = self.popen.stdout
         try:
             while True:
@@ -99,7 +74,7 @@ class EngineProcess:
 
     def _put(self, item: object) -> bool:
         """Queue a line, waiting while the queue is full; False once the process is finished."""
-        while not self._closed.is_set():
+        while not self.closed.is_set():
             try:
                 self.lines.put(item, timeout=0.1)
                 return True
@@ -107,46 +82,8 @@ class EngineProcess:
                 continue
         return False
 
-    def _read_stderr(self) -> None:
-        stream = self.popen.stderr
-        try:
-            for raw in iter(lambda: stream.readline(STDERR_LINE_CHARS * 4), b""):
-                text = raw.decode("utf-8", "replace").rstrip("\r\n")
-                if len(text) > STDERR_LINE_CHARS:
-                    text = text[:STDERR_LINE_CHARS] + " [...]"
-                if len(self.stderr) == self.stderr.maxlen:
-                    self.stderr_dropped += 1
-                self.stderr.append(text)
-                self.stderr_total += 1
-        except (OSError, ValueError):
-            pass
-
-    def _write_stdin(self) -> None:
-        stream = self.popen.stdin
-        while True:
-            data = self._outbox.get()
-            if data is None:
-                break
-            try:
-                stream.write(data)
-                stream.flush()
-            except (OSError, ValueError):
-                break
-        try:
-            stream.close()
-        except (OSError, ValueError):
-            pass
-
-    # -- use -----------------------------------------------------------------------------
-    def send(self, message: Mapping[str, Any]) -> None:
-        # ASCII only (non-ASCII escaped): safe whatever the engine's default charset is.
-        self._outbox.put(json.dumps(message, separators=(",", ":")).encode("ascii") + b"\n")
-
-    def close_stdin(self) -> None:
-        self._outbox.put(None)
-
     def receive(self, deadline: float) -> bytes:
-        """The next non-blank line from stdout; ``ReadTimeout`` or ``EndOfOutput`` otherwise.
+        """The next non-blank line; ``ReadTimeout`` or ``EndOfOutput`` otherwise.
 
         The end of output is also the engine's own exit: a child it forked may hold stdout
         open, and waiting for that pipe to close would wait out the whole timeout."""
@@ -171,6 +108,103 @@ class EngineProcess:
             if line.strip():
                 return line
 
+
+class StderrRing:
+    """The engine's stderr, read by a thread into a ring buffer of its last lines (diagnostics)."""
+
+    def __init__(self, stream: IO[bytes], size: int) -> None:
+        self.lines: collections.deque[str] = collections.deque(maxlen=size)
+        self.dropped = 0
+        self.total = 0            # lines read so far (a case's own lines are those read while it ran)
+        self.thread = threading.Thread(target=self._read, args=(stream,), name="engine-stderr", daemon=True)
+        self.thread.start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        try:
+            for raw in iter(lambda: stream.readline(STDERR_LINE_CHARS * 4), b""):
+                text = raw.decode("utf-8", "replace").rstrip("\r\n")
+                if len(text) > STDERR_LINE_CHARS:
+                    text = text[:STDERR_LINE_CHARS] + " [...]"
+                if len(self.lines) == self.lines.maxlen:
+                    self.dropped += 1
+                self.lines.append(text)
+                self.total += 1
+        except (OSError, ValueError):
+            pass
+
+    def tail(self, lines: int = DIAGNOSTIC_LINES) -> str:
+        tail = list(self.lines)[-lines:]
+        skipped = len(self.lines) - len(tail) + self.dropped
+        if skipped and tail:
+            tail.insert(0, f"[... {skipped} earlier stderr line(s) not shown]")
+        return "\n".join(tail)
+
+
+class StdinWriter:
+    """The engine's stdin, fed by a thread: a harness never blocks on an engine that stops reading."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self._outbox: queue.SimpleQueue = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._write, args=(stream,), name="engine-stdin", daemon=True)
+        self.thread.start()
+
+    def _write(self, stream: IO[bytes]) -> None:
+        while True:
+            data = self._outbox.get()
+            if data is None:
+                break
+            try:
+                stream.write(data)
+                stream.flush()
+            except (OSError, ValueError):
+                break
+        try:
+            stream.close()
+        except (OSError, ValueError):
+            pass
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        # ASCII only (non-ASCII escaped): safe whatever the engine's default charset is.
+        self._outbox.put(json.dumps(message, separators=(",", ":")).encode("ascii") + b"\n")
+
+    def close(self) -> None:
+        self._outbox.put(None)
+
+
+class EngineProcess:
+    """One child process in a session of its own, with its three pipes (a reader, a ring
+    buffer, a writer); it is started, stopped politely or killed with everything it started."""
+
+    def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None = None, cwd: str | None = None,
+                 stderr_lines: int = STDERR_LINES) -> None:
+        self.popen = _launch(argv, env, cwd)
+        self.argv = list(argv)
+        self.stdout = LineReader(self.popen)
+        self.stderr_ring = StderrRing(self.popen.stderr, stderr_lines)
+        self.stdin = StdinWriter(self.popen.stdin)
+
+    # -- the pipes -----------------------------------------------------------------------
+    def send(self, message: Mapping[str, Any]) -> None:
+        self.stdin.send(message)
+
+    def close_stdin(self) -> None:
+        self.stdin.close()
+
+    def receive(self, deadline: float) -> bytes:
+        return self.stdout.receive(deadline)
+
+    @property
+    def stderr(self) -> collections.deque[str]:
+        return self.stderr_ring.lines
+
+    @property
+    def stderr_total(self) -> int:
+        return self.stderr_ring.total
+
+    def stderr_tail(self, lines: int = DIAGNOSTIC_LINES) -> str:
+        return self.stderr_ring.tail(lines)
+
+    # -- the process ---------------------------------------------------------------------
     def alive(self) -> bool:
         return self.popen.poll() is None
 
@@ -212,9 +246,9 @@ class EngineProcess:
         self._finish()
 
     def _finish(self) -> None:
-        self._closed.set()
+        self.stdout.closed.set()
         self.close_stdin()
-        for thread in self._threads[:2]:   # let the readers drain what the process wrote last
+        for thread in (self.stdout.thread, self.stderr_ring.thread):   # let the readers drain what it wrote last
             thread.join(timeout=0.5)
         for stream in (self.popen.stdout, self.popen.stderr):
             try:
@@ -222,12 +256,24 @@ class EngineProcess:
             except (OSError, ValueError):
                 pass
 
-    def stderr_tail(self, lines: int = DIAGNOSTIC_LINES) -> str:
-        tail = list(self.stderr)[-lines:]
-        skipped = len(self.stderr) - len(tail) + self.stderr_dropped
-        if skipped and tail:
-            tail.insert(0, f"[... {skipped} earlier stderr line(s) not shown]")
-        return "\n".join(tail)
+
+def _launch(argv: Sequence[str], env: Mapping[str, str] | None, cwd: str | None) -> subprocess.Popen:
+    """Start the command line as an argument vector in a session (process group) of its own, so
+    that a wrapper script's children die with it; a program that can't start is a start error."""
+    kwargs: dict[str, Any] = {}
+    if os.name == "posix":
+        kwargs["start_new_session"] = True
+    elif os.name == "nt":
+        kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
+    try:
+        return subprocess.Popen(list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env=None if env is None else dict(env), cwd=cwd, **kwargs)
+    except FileNotFoundError as exc:
+        raise EngineStartError(f"cannot start the engine: no such program {argv[0]!r} ({exc.strerror})") from exc
+    except PermissionError as exc:
+        raise EngineStartError(f"cannot start the engine: {argv[0]!r} is not executable ({exc.strerror})") from exc
+    except OSError as exc:
+        raise EngineStartError(f"cannot start the engine {argv[0]!r}: {exc}") from exc
 
 
 def preview(line: bytes, limit: int = 120) -> str:

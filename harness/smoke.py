@@ -48,11 +48,12 @@ class Check:
         return f"{'PASS' if self.ok else 'FAIL'} {self.name}: {self.detail}"
 
 
-class Smoke:
-    def __init__(self, argv: list[str], timeout: float, startup_timeout: float, out: IO[str]) -> None:
-        self.argv, self.timeout, self.startup_timeout, self.out = argv, timeout, startup_timeout, out
+class CheckLog:
+    """The checks made so far, each printed as a PASS/FAIL line as it is made."""
+
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
         self.checks: list[Check] = []
-        self.proc: EngineProcess | None = None
 
     def check(self, name: str, ok: bool, detail: str) -> bool:
         entry = Check(name, ok, detail)
@@ -60,160 +61,52 @@ class Smoke:
         print(safe_text(entry.line()), file=self.out, flush=True)   # an engine's bytes shown, not obeyed
         return ok
 
-    # -- one exchange ----------------------------------------------------------------------
+    @property
+    def all_passed(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+    def show_stderr(self, tail: str) -> None:
+        """The engine's last stderr lines, when a check failed (they often say why)."""
+        if tail and not self.all_passed:
+            print("engine stderr (last lines):", file=self.out)
+            for line in tail.splitlines():
+                print("    " + safe_text(line), file=self.out)
+
+
+class Exchange:
+    """The engine's process, spoken to one message at a time; what goes wrong is a FAIL in the log."""
+
+    def __init__(self, proc: EngineProcess, log: CheckLog) -> None:
+        self.proc, self.log = proc, log
+
+    def send(self, message: dict) -> None:
+        self.proc.send(message)
+
     def receive(self, name: str, timeout: float, what: str) -> dict | None:
         """The next message as a dict, or None after recording a FAIL that says why."""
-        assert self.proc is not None
         try:
             line = self.proc.receive(time.monotonic() + timeout)
         except ReadTimeout:
-            self.check(name, False, f"no answer to {what} within {timeout:g} s")
+            self.log.check(name, False, f"no answer to {what} within {timeout:g} s")
             return None
         except EndOfOutput:
             status = self.proc.exit_status()
             how = f"exited with status {status}" if status is not None else "closed its stdout"
-            self.check(name, False, f"the engine {how} instead of answering {what}")
+            self.log.check(name, False, f"the engine {how} instead of answering {what}")
             return None
         try:
             message = decode_line(line)
         except ValueError as exc:
-            self.check(name, False, f"the answer to {what} is not JSON ({exc}): {preview(line)}")
+            self.log.check(name, False, f"the answer to {what} is not JSON ({exc}): {preview(line)}")
             return None
         if not isinstance(message, dict):
-            self.check(name, False, f"the answer to {what} is a JSON {type(message).__name__}, not an object: {preview(line)}")
+            self.log.check(name, False, f"the answer to {what} is a JSON {type(message).__name__}, not an object: "
+                                        f"{preview(line)}")
             return None
         return message
 
-    # -- the checks ------------------------------------------------------------------------
-    def run(self) -> bool:
-        try:
-            self.proc = EngineProcess(self.argv)
-        except EngineStartError as exc:
-            self.check("start", False, str(exc))
-            return False
-        self.check("start", True, f"started {shlex.join(self.argv)} (pid {self.proc.popen.pid})")
-        try:
-            hello = self.handshake()
-            if hello is not None and self.runs(hello):
-                self.stop()
-        finally:
-            self.proc.kill()
-            self.show_stderr()
-        return all(c.ok for c in self.checks)
-
-    def handshake(self) -> dict | None:
-        assert self.proc is not None
-        self.proc.send({"type": "hello", "protocol": PROTOCOL_VERSION, "suite_version": __version__})
-        started = time.monotonic()
-        reply = self.receive("handshake", self.startup_timeout, "hello")
-        if reply is None:
-            return None
-        took = time.monotonic() - started
-        if reply.get("type") == "refuse":
-            self.check("handshake", False, f"the engine refused protocol {PROTOCOL_VERSION}: "
-                                           f"{reply.get('reason', 'no reason given')} (it speaks protocol {reply.get('protocol')!r})")
-            return None
-        if reply.get("type") != "hello":
-            self.check("handshake", False, f"expected a message of type 'hello', got type {reply.get('type')!r}")
-            return None
-        self.check("handshake", True, f"hello reply in {took:.2f} s")
-        version = reply.get("protocol")
-        self.check("protocol version", version == PROTOCOL_VERSION,
-                   f"engine speaks protocol {version!r}" + ("" if version == PROTOCOL_VERSION else
-                                                          f", this harness speaks protocol {PROTOCOL_VERSION}"))
-        problems = schemas.def_errors("protocol", "hello_reply", reply)
-        self.check("hello shape", not problems, "matches #/$defs/hello_reply" if not problems else "; ".join(problems[:5]))
-        engine = reply.get("engine") if isinstance(reply.get("engine"), dict) else {}
-        name, version_text = engine.get("name"), engine.get("version")
-        self.check("engine name", isinstance(name, str) and bool(name.strip()),
-                   f"{name!r}" if isinstance(name, str) and name.strip() else f"engine.name must be a non-empty string, got {name!r}")
-        self.check("engine version", isinstance(version_text, str) and bool(version_text.strip()),
-                   f"{version_text!r}" if isinstance(version_text, str) and version_text.strip()
-                   else f"engine.version must be a non-empty string (e.g. a release or a commit), got {version_text!r}")
-        features = reply.get("features")
-        if isinstance(features, list) and all(isinstance(f, str) for f in features):
-            from castrules.harness.vocabulary import load
-
-            known = load().features
-            unknown = [f for f in features if f not in known]
-            if unknown:
-                self.check("features", False, f"unknown feature(s) {', '.join(map(repr, unknown))}: not in cases/features.yaml")
-            else:
-                self.check("features", True, f"{len(features)} known feature(s)" + (f": {', '.join(features)}" if features else
-                                                                                   " (none declared: every case will be unsupported)"))
-        else:
-            self.check("features", False, f"features must be a list of strings from cases/features.yaml, got {features!r}")
-        return reply if version == PROTOCOL_VERSION else None
-
-    def trivial(self) -> tuple[dict, dict]:
-        """(request, case document) of the built-in trivial case: a Forest, no steps, observe the setup."""
-        doc = copy.deepcopy(TRIVIAL_CASE)
-        cards = {"Forest": FOREST}
-        try:  # the suite's own Forest when the catalog has one
-            from castrules.harness import paths
-            from castrules.harness.catalog import load_catalog
-
-            catalog, _ = load_catalog(paths.catalog_dir(), paths.suite_root(), validate=False)
-            cards = catalog.subset(["Forest"]) or cards
-        except Exception:  # a broken checkout must not break the smoke test
-            pass
-        return {"case": public_document(doc), "cards": cards, "observe": [0]}, doc
-
-    def runs(self, hello: dict) -> bool:
-        """Two runs of the trivial case; False when the engine broke down (no point asking it to stop)."""
-        request, doc = self.trivial()
-        label = f"case {doc['id']!r}"
-        # Sequence numbers are the harness's to choose: use unusual ones and expect them echoed.
-        answers = []
-        for seq in (7, 3):
-            assert self.proc is not None
-            self.proc.send({"type": "run", "seq": seq, "request": request})
-            answer = self.receive(f"run seq {seq}", self.timeout, f"run seq {seq}")
-            if answer is None:
-                return False
-            answers.append((seq, answer))
-        for seq, answer in answers:
-            if answer.get("type") != "result":
-                self.check("answer type", False, f"run seq {seq} was answered with type {answer.get('type')!r}, expected 'result'")
-                return False
-        echoed = [(seq, a.get("seq")) for seq, a in answers]
-        wrong = [f"answered seq {got!r} to run seq {sent}" for sent, got in echoed if got != sent]
-        self.check("sequence echo", not wrong, "seq 7 and 3 echoed" if not wrong else "; ".join(wrong))
-        seq, answer = answers[0]
-        problems = schemas.def_errors("protocol", "result_message", answer)
-        self.check("answer shape", not problems, "matches #/$defs/result_message" if not problems else "; ".join(problems[:5]))
-        if problems:
-            return True
-        result = answer["result"]
-        from castrules.harness.runner import contract_problems
-
-        contract = contract_problems(result, len(doc["steps"]), request["observe"])
-        if contract:
-            self.check("answer contract", False, "; ".join(contract))
-            return True
-        def untraced(r: object) -> str:
-            return json.dumps({k: v for k, v in r.items() if k != "trace"} if isinstance(r, dict) else r, sort_keys=True)
-
-        same = untraced(answers[1][1].get("result")) == untraced(result)
-        self.check("deterministic", same, "the same request got the same result twice" if same
-                   else "the same request got two different results (seq 7 and seq 3)")
-        status = result["status"]
-        if status == "skipped":
-            self.check("trivial case", True, f"{label} skipped: {result.get('reason', '')!r} "
-                                             "(allowed; an engine that skips everything tests nothing)")
-            return True
-        elif status == "errored":
-            self.check("trivial case", False, f"{label}: the engine reported an error: {result.get('message', '')}")
-        else:
-            from castrules.harness.compare import compare
-
-            mismatches = compare(doc.get("expect", []), len(doc["steps"]), result)
-            self.check("trivial case", not mismatches, f"{label}: observations match" if not mismatches
-                       else f"{label}: " + "; ".join(str(m) for m in mismatches[:5]))
-        return True
-
     def stop(self) -> None:
-        assert self.proc is not None
+        """``stop`` and the end of input: the engine exits soon, writing nothing more."""
         self.proc.send({"type": "stop"})
         self.proc.close_stdin()
         status = self.proc.exit_status(wait=5.0)
@@ -224,21 +117,167 @@ class Smoke:
             except (ReadTimeout, EndOfOutput):
                 break
         if status is None:
-            self.check("stop", False, "the engine was still running 5 s after 'stop' and the end of its input")
+            self.log.check("stop", False, "the engine was still running 5 s after 'stop' and the end of its input")
         elif extra:
-            self.check("stop", False, f"exited ({status}) but wrote {len(extra)} unexpected line(s) on stdout, "
-                                      f"first: {preview(extra[0])}")
+            self.log.check("stop", False, f"exited ({status}) but wrote {len(extra)} unexpected line(s) on stdout, "
+                                          f"first: {preview(extra[0])}")
         else:
-            self.check("stop", True, f"exited with status {status} after 'stop'")
+            self.log.check("stop", True, f"exited with status {status} after 'stop'")
 
-    def show_stderr(self) -> None:
-        if self.proc is None:
-            return
-        tail = self.proc.stderr_tail(15)
-        if tail and not all(c.ok for c in self.checks):
-            print("engine stderr (last lines):", file=self.out)
-            for line in tail.splitlines():
-                print("    " + safe_text(line), file=self.out)
+
+def check_hello(log: CheckLog, reply: dict) -> None:
+    """The hello reply's content: protocol version, shape, engine name and version, features."""
+    version = reply.get("protocol")
+    log.check("protocol version", version == PROTOCOL_VERSION,
+              f"engine speaks protocol {version!r}" + ("" if version == PROTOCOL_VERSION else
+                                                     f", this harness speaks protocol {PROTOCOL_VERSION}"))
+    problems = schemas.def_errors("protocol", "hello_reply", reply)
+    log.check("hello shape", not problems, "matches #/$defs/hello_reply" if not problems else "; ".join(problems[:5]))
+    engine = reply.get("engine") if isinstance(reply.get("engine"), dict) else {}
+    name, version_text = engine.get("name"), engine.get("version")
+    log.check("engine name", isinstance(name, str) and bool(name.strip()),
+              f"{name!r}" if isinstance(name, str) and name.strip() else f"engine.name must be a non-empty string, got {name!r}")
+    log.check("engine version", isinstance(version_text, str) and bool(version_text.strip()),
+              f"{version_text!r}" if isinstance(version_text, str) and version_text.strip()
+              else f"engine.version must be a non-empty string (e.g. a release or a commit), got {version_text!r}")
+    features = reply.get("features")
+    if isinstance(features, list) and all(isinstance(f, str) for f in features):
+        from castrules.harness.vocabulary import load
+
+        known = load().features
+        unknown = [f for f in features if f not in known]
+        if unknown:
+            log.check("features", False, f"unknown feature(s) {', '.join(map(repr, unknown))}: not in cases/features.yaml")
+        else:
+            log.check("features", True, f"{len(features)} known feature(s)" + (f": {', '.join(features)}" if features else
+                                                                              " (none declared: every case will be unsupported)"))
+    else:
+        log.check("features", False, f"features must be a list of strings from cases/features.yaml, got {features!r}")
+
+
+def trivial() -> tuple[dict, dict]:
+    """(request, case document) of the built-in trivial case: a Forest, no steps, observe the setup."""
+    doc = copy.deepcopy(TRIVIAL_CASE)
+    cards = {"Forest": FOREST}
+    try:  # the suite's own Forest when the catalog has one
+        from castrules.harness import paths
+        from castrules.harness.catalog import load_catalog
+
+        catalog, _ = load_catalog(paths.catalog_dir(), paths.suite_root(), validate=False)
+        cards = catalog.subset(["Forest"]) or cards
+    except Exception:  # a broken checkout must not break the smoke test
+        pass
+    return {"case": public_document(doc), "cards": cards, "observe": [0]}, doc
+
+
+def check_answers(log: CheckLog, answers: list[tuple[int, dict]], request: dict, doc: dict) -> None:
+    """Two answers to the same run: sequence numbers echoed, shape, contract, determinism, the case."""
+    echoed = [(seq, a.get("seq")) for seq, a in answers]
+    wrong = [f"answered seq {got!r} to run seq {sent}" for sent, got in echoed if got != sent]
+    log.check("sequence echo", not wrong, "seq 7 and 3 echoed" if not wrong else "; ".join(wrong))
+    seq, answer = answers[0]
+    problems = schemas.def_errors("protocol", "result_message", answer)
+    log.check("answer shape", not problems, "matches #/$defs/result_message" if not problems else "; ".join(problems[:5]))
+    if problems:
+        return
+    result = answer["result"]
+    from castrules.harness.runner import contract_problems
+
+    contract = contract_problems(result, len(doc["steps"]), request["observe"])
+    if contract:
+        log.check("answer contract", False, "; ".join(contract))
+        return
+
+    def untraced(r: object) -> str:
+        return json.dumps({k: v for k, v in r.items() if k != "trace"} if isinstance(r, dict) else r, sort_keys=True)
+
+    same = untraced(answers[1][1].get("result")) == untraced(result)
+    log.check("deterministic", same, "the same request got the same result twice" if same
+              else "the same request got two different results (seq 7 and seq 3)")
+    _check_trivial_case(log, result, doc)
+
+
+def _check_trivial_case(log: CheckLog, result: dict, doc: dict) -> None:
+    label = f"case {doc['id']!r}"
+    status = result["status"]
+    if status == "skipped":
+        log.check("trivial case", True, f"{label} skipped: {result.get('reason', '')!r} "
+                                        "(allowed; an engine that skips everything tests nothing)")
+    elif status == "errored":
+        log.check("trivial case", False, f"{label}: the engine reported an error: {result.get('message', '')}")
+    else:
+        from castrules.harness.compare import compare
+
+        mismatches = compare(doc.get("expect", []), len(doc["steps"]), result)
+        log.check("trivial case", not mismatches, f"{label}: observations match" if not mismatches
+                  else f"{label}: " + "; ".join(str(m) for m in mismatches[:5]))
+
+
+class Smoke:
+    """The checks in order: start, handshake, two runs of the trivial case, stop."""
+
+    def __init__(self, argv: list[str], timeout: float, startup_timeout: float, out: IO[str]) -> None:
+        self.argv, self.timeout, self.startup_timeout = argv, timeout, startup_timeout
+        self.log = CheckLog(out)
+
+    @property
+    def checks(self) -> list[Check]:
+        return self.log.checks
+
+    def run(self) -> bool:
+        try:
+            proc = EngineProcess(self.argv)
+        except EngineStartError as exc:
+            self.log.check("start", False, str(exc))
+            return False
+        self.log.check("start", True, f"started {shlex.join(self.argv)} (pid {proc.popen.pid})")
+        exchange = Exchange(proc, self.log)
+        try:
+            hello = self.handshake(exchange)
+            if hello is not None and self.runs(exchange):
+                exchange.stop()
+        finally:
+            proc.kill()
+            self.log.show_stderr(proc.stderr_tail(15))
+        return self.log.all_passed
+
+    def handshake(self, exchange: Exchange) -> dict | None:
+        exchange.send({"type": "hello", "protocol": PROTOCOL_VERSION, "suite_version": __version__})
+        started = time.monotonic()
+        reply = exchange.receive("handshake", self.startup_timeout, "hello")
+        if reply is None:
+            return None
+        took = time.monotonic() - started
+        if reply.get("type") == "refuse":
+            self.log.check("handshake", False, f"the engine refused protocol {PROTOCOL_VERSION}: "
+                                               f"{reply.get('reason', 'no reason given')} (it speaks protocol "
+                                               f"{reply.get('protocol')!r})")
+            return None
+        if reply.get("type") != "hello":
+            self.log.check("handshake", False, f"expected a message of type 'hello', got type {reply.get('type')!r}")
+            return None
+        self.log.check("handshake", True, f"hello reply in {took:.2f} s")
+        check_hello(self.log, reply)
+        return reply if reply.get("protocol") == PROTOCOL_VERSION else None
+
+    def runs(self, exchange: Exchange) -> bool:
+        """Two runs of the trivial case; False when the engine broke down (no point asking it to stop)."""
+        request, doc = trivial()
+        # Sequence numbers are the harness's to choose: use unusual ones and expect them echoed.
+        answers = []
+        for seq in (7, 3):
+            exchange.send({"type": "run", "seq": seq, "request": request})
+            answer = exchange.receive(f"run seq {seq}", self.timeout, f"run seq {seq}")
+            if answer is None:
+                return False
+            answers.append((seq, answer))
+        for seq, answer in answers:
+            if answer.get("type") != "result":
+                self.log.check("answer type", False, f"run seq {seq} was answered with type {answer.get('type')!r}, "
+                                                     "expected 'result'")
+                return False
+        check_answers(self.log, answers, request, doc)
+        return True
 
 
 def smoke(command: str, timeout: float = 10.0, startup_timeout: float = 30.0, out: IO[str] | None = None) -> int:

@@ -60,6 +60,34 @@ HYBRID_KINDS = frozenset(
 PHYREXIAN_KINDS = frozenset({SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN})
 
 
+def _check_fields(symbol: "ManaSymbol") -> None:
+    """A symbol's fields agree with its kind (colour components, number, variable letter); the
+    constructors always make such symbols, so only a hand-built one can fail."""
+    kind, comps = symbol.kind, symbol.components
+    if not isinstance(kind, SymbolKind):
+        raise TypeError(f"kind must be a SymbolKind, not {kind!r}")
+    if not isinstance(comps, tuple) or not all(isinstance(c, Color) for c in comps):
+        raise TypeError("components must be a tuple of Color")
+    want = 1 if kind in _MONO else 2 if kind in _PAIRED else 0
+    if len(comps) != want:
+        raise ValueError(f"a {kind.value} symbol has {want} color component(s), not {len(comps)}")
+    if want == 2 and pair_order(*comps) != comps:
+        raise ValueError(f"hybrid colors must be two different colors in printed order, not {comps}")
+    if isinstance(symbol.number, bool) or not isinstance(symbol.number, int):
+        raise TypeError("number must be an int")
+    expected_number = 2 if kind is SymbolKind.TWOBRID else None
+    if kind is SymbolKind.GENERIC:
+        if symbol.number < 0:
+            raise ValueError("a generic symbol cannot be negative (107.1b)")
+    elif symbol.number != (expected_number or 0):
+        raise ValueError(f"a {kind.value} symbol has number {expected_number or 0}")
+    if kind is SymbolKind.X:
+        if symbol.variable not in VARIABLES:
+            raise ValueError(f"a variable symbol is one of {VARIABLES}, not {symbol.variable!r}")
+    elif symbol.variable:
+        raise ValueError("only X symbols have a variable letter")
+
+
 @dataclass(frozen=True)
 class ManaSymbol:
     """One mana symbol.
@@ -76,29 +104,7 @@ class ManaSymbol:
     variable: str = ""
 
     def __post_init__(self) -> None:
-        kind, comps = self.kind, self.components
-        if not isinstance(kind, SymbolKind):
-            raise TypeError(f"kind must be a SymbolKind, not {kind!r}")
-        if not isinstance(comps, tuple) or not all(isinstance(c, Color) for c in comps):
-            raise TypeError("components must be a tuple of Color")
-        want = 1 if kind in _MONO else 2 if kind in _PAIRED else 0
-        if len(comps) != want:
-            raise ValueError(f"a {kind.value} symbol has {want} color component(s), not {len(comps)}")
-        if want == 2 and pair_order(*comps) != comps:
-            raise ValueError(f"hybrid colors must be two different colors in printed order, not {comps}")
-        if isinstance(self.number, bool) or not isinstance(self.number, int):
-            raise TypeError("number must be an int")
-        expected_number = 2 if kind is SymbolKind.TWOBRID else None
-        if kind is SymbolKind.GENERIC:
-            if self.number < 0:
-                raise ValueError("a generic symbol cannot be negative (107.1b)")
-        elif self.number != (expected_number or 0):
-            raise ValueError(f"a {kind.value} symbol has number {expected_number or 0}")
-        if kind is SymbolKind.X:
-            if self.variable not in VARIABLES:
-                raise ValueError(f"a variable symbol is one of {VARIABLES}, not {self.variable!r}")
-        elif self.variable:
-            raise ValueError("only X symbols have a variable letter")
+        _check_fields(self)
 
     # -- constructors -------------------------------------------------------------------
 

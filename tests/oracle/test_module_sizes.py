@@ -1,11 +1,12 @@
-"""The oracle stays readable: modules under about 400 lines, functions under about 60. The few
-longer ones are listed here with the reason, and the README's architecture section says why;
-a listed one that shrinks below the limit must leave the list."""
+"""The oracle stays readable: modules under about 400 lines, classes under about 150, functions
+under about 60 (the harness test's measure). The few longer ones are listed here with the
+reason, and the README's architecture section says why; a listed one that shrinks below the
+limit must leave the list."""
 from __future__ import annotations
 
-from tests.harness.test_harness_module_sizes import FUNCTION_LINES, MODULE_LINES, too_long
+from tests.harness.test_harness_module_sizes import CLASS_LINES, FUNCTION_LINES, MODULE_LINES, too_long
 
-# path (or path::function) -> why it is longer (kept in step with the README's architecture section)
+# path (or path::class, path::function) -> why it is longer (kept in step with the README's architecture section)
 LONGER = {
     "oracle/characteristics.py::compute_characteristics": "613's layers in order, one pass a reader follows top to bottom",
     "oracle/mana/solver.py": "the max-flow payment solver and its exactness argument, one unit",
@@ -18,7 +19,7 @@ LONGER = {
 def test_oracle_modules_and_functions_are_short_or_say_why():
     found = too_long(folders=("oracle",))
     unexplained = {k: v for k, v in found.items() if k not in LONGER}
-    assert not unexplained, (f"longer than {MODULE_LINES} lines (module) or {FUNCTION_LINES} (function), with no "
-                             f"reason in LONGER and the README: {unexplained}")
+    assert not unexplained, (f"longer than {MODULE_LINES} lines (module), {CLASS_LINES} (class) or {FUNCTION_LINES} "
+                             f"(function), with no reason in LONGER and the README: {unexplained}")
     stale = sorted(set(LONGER) - set(found))
     assert not stale, f"no longer too long, drop them from LONGER and the README: {stale}"
