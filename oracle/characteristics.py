@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from castrules.model.abilities import (Ability, ActivatedAbility, AddColor, GrantAbility, KeywordGrant, ManaAbility,
-                                       TypeChange)
+from castrules.model.abilities import (Ability, ActivatedAbility, AddColor, DefinePT, GrantAbility, KeywordGrant,
+                                       ManaAbility, TypeChange)
 from castrules.model.effects import Animate, BecomeColor, Pump
 from castrules.model.parts import Filter
 from castrules.model.steps import ChangeTypes
@@ -115,6 +115,8 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
     types = list(base.types)
     power = proto.power if proto else base.power
     toughness = proto.toughness if proto else base.toughness
+    if obj.kind is ObjKind.CARD and not proto:
+        power, toughness = _defined_pt(state, base.abilities, power, toughness)
     timed = [e for e in state.effects if e.obj == obj.id and e.incarnation == obj.incarnation]
     colors = _colour_layer(state, obj, colors, timed)
     for e in timed:
@@ -197,6 +199,26 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
         if gained:
             result = Chars(**{**result.__dict__, "abilities": result.abilities + gained})
     return result
+
+
+CARD_TYPE_NAMES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker",
+                   "Sorcery")
+
+
+def _defined_pt(state: State, abilities: tuple[Ability, ...], power: int | None,
+                toughness: int | None) -> tuple[int | None, int | None]:
+    """Layer 7a (613.4a): a characteristic-defining ability sets power and toughness in every zone
+    (604.3, 208.2a). Graveyard cards are counted by their printed card types, which no effect in
+    the format changes there (and which keeps a Tarmogoyf in a graveyard from counting itself)."""
+    for ab in abilities:
+        if isinstance(ab, DefinePT):
+            cards = [o for o in state.in_zone("graveyard") if o.kind is ObjKind.CARD]
+            if ab.count == "card_types_in_graveyards":
+                n = len({t for o in cards for t in o.base.types if t in CARD_TYPE_NAMES})
+            else:
+                n = sum(1 for o in cards if "Creature" in o.base.types)
+            return n + ab.power_plus, n + ab.toughness_plus
+    return power, toughness
 
 
 WUBRG = "WUBRG"

@@ -127,6 +127,18 @@ class TypeChange(Ability):
 
 
 @dataclass(frozen=True)
+class DefinePT(Ability):
+    """A characteristic-defining ability setting power and toughness from a count, in every
+    zone (604.3, 208.2a): Tarmogoyf, Lhurgoyf."""
+
+    kind: ClassVar[str] = "define_pt"
+    required: ClassVar[tuple[str, ...]] = ("count",)
+    count: Literal["card_types_in_graveyards", "creature_cards_in_graveyards"] = "card_types_in_graveyards"
+    power_plus: int = 0
+    toughness_plus: int = 0
+
+
+@dataclass(frozen=True)
 class AddColor(Ability):
     """Every card, spell and permanent is this colour as well as its own (105.3; Painter's
     Servant); `chosen` reads the source's chosen colour."""
@@ -314,7 +326,7 @@ class TriggeredAbility(Ability):
 
 
 ABILITY_TYPES: Mapping[str, type[Ability]] = {t.kind: t for t in (
-    ManaAbility, ActivatedAbility, CostModifier, CostFloor, GrantProwl, TypeChange, AddColor, ManaReplacement,
+    ManaAbility, ActivatedAbility, CostModifier, CostFloor, GrantProwl, TypeChange, DefinePT, AddColor, ManaReplacement,
     ManaTrigger,
     CastPermission, FlashPermission, ConditionalFlash, EnterAbility, KeywordGrant, CastProhibition, StaticAbility,
     GrantAbility, TriggeredAbility)}
