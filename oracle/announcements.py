@@ -13,6 +13,7 @@ from .cast_spec import CastSpec
 from .characteristics import Chars, chars
 from .costs import ChoiceError, ManaCost, cost_text, hybrid_options, phyrexian_count, resolve_choices
 from .errors import Illegal
+from .keyword_costs import mode_counts
 from .prowl import choose_prowl, prowl_costs
 from .reasons import Reason
 from .seams import rules
@@ -117,6 +118,7 @@ def additional_costs(state: State, spell: Obj, spec: CastSpec, to_pay: ManaCost 
             to_pay = to_pay + ManaCost.parse(spell.base.kicker)
         label += f" plus kicker {spell.base.kicker}"
         trace.add("118.8", f"kicker {spell.base.kicker} announced")
+    to_pay, label = rules().keyword_costs(spell, spec, c.name, to_pay, label, trace)
     if spec.flash_cost is not None:
         src = state.obj(spec.flash_cost)
         costed = [ab for s, ab in flash_permissions(state, spell.with_x(spec.x), spec.player, open_choices=False)
@@ -147,11 +149,13 @@ def announce_modes(spell: Obj, spec: CastSpec, c: Chars, trace: Trace) -> None:
             raise Illegal(Reason.INVALID_MODE, f"{c.name} is not modal", rules=("700.2",))
         return
     chosen = list(spec.modes)
-    if (len(chosen) != modes.choose or len(set(chosen)) != len(chosen)
+    least, most, why = mode_counts(spell, spec)
+    if (not least <= len(chosen) <= most or len(set(chosen)) != len(chosen)
             or any(not 0 <= m < len(modes.options) for m in chosen)):
-        raise Illegal(Reason.INVALID_MODE, f"choose {modes.choose} of the {len(modes.options)} modes; "
-                                           f"announced {chosen}", rules=("700.2", "601.2b"))
-    trace.add("700.2", f"modes chosen: {chosen}")
+        many = str(least) if least == most else f"{least} to {most}"
+        raise Illegal(Reason.INVALID_MODE, f"choose {many} of the {len(modes.options)} modes"
+                      + (" (entwined: all of them)" if spec.entwine else "") + f"; announced {chosen}", rules=why)
+    trace.add("700.2" if not spec.entwine else ("702.42a", "700.2"), f"modes chosen: {chosen}")
 
 
 def check_payment_choices(spec: CastSpec, to_pay: ManaCost | None, values: dict[str, int | None]) -> None:

@@ -62,6 +62,9 @@ class CardDef:
     prototype: Prototype | None = None
     flashback: Flashback | None = None       # 702.34a: cast from its owner's graveyard, then exiled
     kicker: str | None = None
+    buyback: str | None = None               # 702.27a: an optional additional cost; back to the hand
+    entwine: str | None = None               # 702.42a: an optional additional cost choosing every mode
+    escalate: str | None = None              # 702.120a: an additional cost per mode beyond the first
     alternative_costs: tuple[AlternativeCost, ...] = ()
     additional_costs: tuple[AdditionalCost, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
@@ -166,7 +169,8 @@ def _card_def(card: Card | Face) -> CardDef:
         keywords=frozenset(k.lower() for k in card.keywords),
         color_indicator=tuple(str(c) for c in card.colors) if card.colors is not None else None,
         prowl=getattr(card, "prowl", None), flashback=getattr(card, "flashback", None),
-        kicker=getattr(card, "kicker", None),
+        kicker=getattr(card, "kicker", None), buyback=getattr(card, "buyback", None),
+        entwine=getattr(card, "entwine", None), escalate=getattr(card, "escalate", None),
         prototype=Prototype(proto.mana_cost, int(proto.power), int(proto.toughness)) if proto else None,
         alternative_costs=getattr(card, "alternative_costs", ()),
         additional_costs=getattr(card, "additional_costs", ()),
@@ -304,6 +308,14 @@ def _text_x(text_x: TextX | None, mana_cost: str | None, where: str) -> TextX | 
 def effects_of(ab: Ability) -> tuple[Effect, ...]:
     """What an ability does when it resolves (activated, enters-the-battlefield, triggered)."""
     return getattr(ab, "effect", ())
+
+
+def spell_targets(card: CardDef, modes: Sequence[int]) -> tuple[TargetSpec, ...]:
+    """601.2c, 700.2: what a spell targets: the card's own targets, then those of each chosen
+    mode in the order written (a mode's targets are chosen only when the mode is)."""
+    if card.modes is None:
+        return card.targets
+    return card.targets + tuple(t for m in sorted(modes) for t in card.modes.options[m].targets)
 
 
 def targets_of(ab: Ability) -> tuple[TargetSpec, ...]:

@@ -21,6 +21,8 @@ class CastSpec:
     permission: str | None = None
     prototype: bool = False
     kicker: bool = False
+    buyback: bool = False                                    # 702.27a: pay the buyback cost
+    entwine: bool = False                                    # 702.42a: pay the entwine cost, every mode
     sacrifice: tuple[str, ...] = ()
     x: int | None = None
     y: int | None = None                                     # 107.3p: Y and Z are announced like X
@@ -54,7 +56,8 @@ def parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
     return CastSpec(
         player=step.player, object=step.object, from_zone=_plain(step.from_zone),
         alternative=step.alternative_cost, permission=step.permission,
-        prototype=step.prototype, kicker=step.kicker, sacrifice=step.sacrifice, x=step.x, y=step.y, z=step.z,
+        prototype=step.prototype, kicker=step.kicker, buyback=step.buyback, entwine=step.entwine,
+        sacrifice=step.sacrifice, x=step.x, y=step.y, z=step.z,
         modes=step.modes, hybrid=step.hybrid,
         phyrexian=step.phyrexian,
         targets=step.targets, reductions=tuple((r.source, r.choice) for r in step.reductions),

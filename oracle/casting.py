@@ -20,7 +20,9 @@ from .cast_triggers import spell_cast
 from .cast_spec import CastSpec, parse_cast  # noqa: F401  (parse_cast: re-exported for the steps that cast)
 from .characteristics import chars, matches
 from .costs import ConcreteCost, ManaCost, concrete_text, hybrid_options, phyrexian_count, resolve_choices
+from .cards import spell_targets
 from .errors import Illegal, RequestError
+from .keyword_costs import escalate
 from .payer import CostContext, LifePart, ManaPart, Part, Paying, RevealPart, SacrificePart, can_pay, pay_costs
 from .reasons import Reason
 from .seams import rules
@@ -78,16 +80,17 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     to_pay, label = base_cost(state, spell, spec, alt, permission, from_zone, trace)
     to_pay, label = additional_costs(state, spell, spec, to_pay, label, trace)
     announce_modes(spell, spec, c, trace)
+    to_pay, label = escalate(spell, spec, to_pay, label, trace)
     values = announce_variables(spell, spec, to_pay, c.mana_cost, trace)
     check_payment_choices(spec, to_pay, values)
     # 601.2c-d
-    assigned = assign_targets(state, spell.base.targets, spec.targets, spec.player, spec.object)
+    assigned = assign_targets(state, spell_targets(spell.base, spec.modes), spec.targets, spec.player, spec.object)
     if assigned:
         trace.add("601.2c", "targets: " + ", ".join(t for _, t, _ in assigned))
     division = announce_division(spell.base, assigned, spec.division, trace)
     # 601.2e
     announced = Announced(cast=True, prowl_paid=alt == AlternativeCostName.PROWL, alt_cost=alt, x=values["X"], y=values["Y"],
-                          z=values["Z"], kicked=spec.kicker, modes=tuple(spec.modes),
+                          z=values["Z"], kicked=spec.kicker, bought_back=spec.buyback, modes=tuple(spec.modes),
                           targets=tuple(t for _, t, _ in assigned),
                           target_controllers=tuple(r for _, _, r in assigned), division=division)
     _check_proposal(state, spell.with_x(values["X"]), spec, alt, flash_needed, c, trace)

@@ -7,7 +7,7 @@ from typing import Any, Mapping, Sequence
 
 from castrules.model.abilities import Ability, EnterAbility
 
-from .cards import effects_of, targets_of
+from .cards import effects_of, spell_targets, targets_of
 from .characteristics import chars
 from .effects import EffectContext, apply_effects, condition_holds
 from .errors import Illegal, RequestError
@@ -165,7 +165,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         state = move(state, oid, GONE, None)
         return state
     c = chars(state, obj)
-    targets, fizzle = _check_targets(state, obj, obj.base.targets, trace)
+    targets, fizzle = _check_targets(state, obj, spell_targets(obj.base, a.modes), trace)
     if fizzle:
         trace.add("608.2b", f"{c.name} ({oid}) doesn't resolve: all its targets are illegal")
         return move(state, oid, "graveyard", trace)
@@ -183,12 +183,29 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
                         y=a.y, prowl_paid=a.prowl_paid, kicked=a.kicked, cast=a.cast, division=a.division,
                         choices=choices)
     trace.add("608.2", f"{c.name} ({oid}) resolves")
-    effects = obj.base.spell
-    if obj.base.modes is not None:
-        effects = tuple(e for m in a.modes for e in obj.base.modes.options[m].spell)
-    state = apply_effects(state, effects, ctx, trace)
+    if obj.base.modes is None:
+        state = apply_effects(state, obj.base.spell, ctx, trace)
+    else:
+        state = _resolve_modes(state, obj, ctx, trace)
+    if state.obj(oid).zone == "stack" and a.bought_back:
+        return move(state, oid, "hand", trace, note="its buyback cost was paid", rules=("702.27a",))
     if state.obj(oid).zone == "stack":
         state = move(state, oid, "graveyard", trace)
+    return state
+
+
+def _resolve_modes(state: State, obj: Obj, ctx: EffectContext, trace: Trace) -> State:
+    """608.2c, 702.42b: the chosen modes in the order written, whatever order they were
+    announced in; each mode's effects read the card's own targets, then the mode's (601.2c)."""
+    card = obj.base
+    assert card.modes is not None
+    own = len(card.targets)
+    at = own
+    for m in sorted(obj.announced.modes):
+        option = card.modes.options[m]
+        mode_ctx = replace(ctx, targets=ctx.targets[:own] + ctx.targets[at:at + len(option.targets)])
+        at += len(option.targets)
+        state = apply_effects(state, option.spell, mode_ctx, trace)
     return state
 
 

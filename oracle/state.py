@@ -123,6 +123,7 @@ class Announced:
     y: int | None = None                    # 107.3p: Y and Z work like X
     z: int | None = None
     kicked: bool = False
+    bought_back: bool = False               # 702.27a: its buyback cost was paid
     modes: tuple[int, ...] = ()
     targets: tuple[str, ...] = ()
     target_controllers: tuple[str | None, ...] = ()   # per-opponent targets: who must control each

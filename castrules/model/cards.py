@@ -71,7 +71,10 @@ class TextX(Model):
 
 @dataclass(frozen=True)
 class ModeOption(Model):
+    """One mode: its effects, and what it targets if chosen (601.2c)."""
+
     spell: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
@@ -82,10 +85,11 @@ class ModeOption(Model):
 
 @dataclass(frozen=True)
 class Modes(Model):
-    """A modal spell (700.2): choose `choose` different options."""
+    """A modal spell (700.2): choose `choose` different options, or up to `max` ("one or more")."""
 
     choose: int
     options: tuple[ModeOption, ...]
+    max: int | None = None
 
 
 @dataclass(frozen=True)
@@ -131,6 +135,9 @@ class Card(Model):
     prototype: PrototypeFace | None = None
     flashback: Flashback | None = None
     kicker: str | None = None
+    buyback: str | None = None                      # 702.27a
+    entwine: str | None = None                      # 702.42a
+    escalate: str | None = None                     # 702.120a
     alternative_costs: tuple[AlternativeCost, ...] = ()
     suspend: Suspend | None = None
     additional_costs: tuple[AdditionalCost, ...] = ()

@@ -94,6 +94,8 @@ class Cast(Paying):
     permission: ObjectRef | None = None
     prototype: bool = False
     kicker: bool = False
+    buyback: bool = False                           # 702.27a
+    entwine: bool = False                           # 702.42a: every mode chosen
     sacrifice: tuple[ObjectRef, ...] = ()
     reveal: tuple[ObjectRef, ...] = ()
     x: int | None = None

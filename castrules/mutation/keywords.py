@@ -1,5 +1,8 @@
-"""Mutants of the supplement's cost keywords: flashback (702.34a), entwine (702.42a)."""
+"""Mutants of the supplement's cost keywords: flashback (702.34a), entwine (702.42a), escalate
+(702.120a), buyback (702.27a)."""
 from __future__ import annotations
+
+from dataclasses import replace
 
 from .base import Mutant
 
@@ -15,3 +18,39 @@ class FlashbackNotExiled(Mutant):
     seams = {"leave_stack_zone": _never_exiled}
     witnesses = ("flashback/cast/think-twice-from-graveyard-then-exiled",
                  "flashback/resolve/flashback-spell-with-an-illegal-target-is-exiled")
+
+
+def _entwine_free(real, ctx):
+    def keyword_costs(spell, spec, name, to_pay, label, trace):
+        return real(spell, replace(spec, entwine=False), name, to_pay, label, trace)
+    return keyword_costs
+
+
+class EntwineCostNotAdded(Mutant):
+    description = "an entwined spell gets every mode but its entwine cost is never added to the total (702.42a)"
+    seams = {"keyword_costs": _entwine_free}
+    witnesses = ("entwine/cast/barbed-lightning-entwined-does-both",)
+
+
+def _every_mode_escalated(real, ctx):
+    def escalate_count(modes):
+        return len(modes)
+    return escalate_count
+
+
+class EscalateForEveryMode(Mutant):
+    description = "escalate is paid for every mode chosen, the first one included (702.120a: only those beyond the first)"
+    seams = {"escalate_count": _every_mode_escalated}
+    witnesses = ("escalate/cost/collective-defiance-two-modes-pay-escalate-once",)
+
+
+def _buyback_ignored(real, ctx):
+    def keyword_costs(spell, spec, name, to_pay, label, trace):
+        return real(spell, replace(spec, buyback=False), name, to_pay, label, trace)
+    return keyword_costs
+
+
+class BuybackCostNotAdded(Mutant):
+    description = "a buyback payment is announced but its cost is never added to the total (702.27a)"
+    seams = {"keyword_costs": _buyback_ignored}
+    witnesses = ("buyback/resolve/whispers-of-the-muse-bought-back-returns-to-hand",)

@@ -1,0 +1,63 @@
+"""601.2b, 601.2f: the additional costs of the supplement's keywords that a cast announces or
+that its modes call for: buyback (702.27a), entwine (702.42a) and escalate (702.120a). Each
+joins the cost to pay like kicker; cost modifiers then apply to the whole (601.2f)."""
+from __future__ import annotations
+
+from .cast_spec import CastSpec
+from .costs import ManaCost
+from .errors import Illegal
+from .reasons import Reason
+from .seams import rules
+from .state import Obj
+from .trace import Trace
+
+
+def _added(to_pay: ManaCost | None, cost: str, times: int = 1) -> ManaCost | None:
+    if to_pay is None:
+        return None
+    for _ in range(times):
+        to_pay = to_pay + ManaCost.parse(cost)
+    return to_pay
+
+
+def optional_costs(spell: Obj, spec: CastSpec, name: str, to_pay: ManaCost | None,
+                   label: str, trace: Trace) -> tuple[ManaCost | None, str]:
+    """702.27a, 702.42a: a buyback or entwine cost the player announced to pay joins the cost."""
+    for wanted, cost, keyword, rule in ((spec.buyback, spell.base.buyback, "buyback", "702.27a"),
+                                        (spec.entwine, spell.base.entwine, "entwine", "702.42a")):
+        if not wanted:
+            continue
+        if cost is None:
+            raise Illegal(Reason.ADDITIONAL_COST_UNAVAILABLE, f"{name} has no {keyword}", rules=(rule, "601.2b"))
+        to_pay = _added(to_pay, cost)
+        label += f" plus {keyword} {cost}"
+        trace.add((rule, "601.2b"), f"{keyword} {cost} announced")
+    return to_pay, label
+
+
+def mode_counts(spell: Obj, spec: CastSpec) -> tuple[int, int, tuple[str, ...]]:
+    """700.2, 702.42a: how many modes may be chosen (least, most) and the rules saying so:
+    every mode when entwined, else the card's number or, "one or more", up to its `max`."""
+    modes = spell.base.modes
+    assert modes is not None
+    if spec.entwine:
+        return len(modes.options), len(modes.options), ("702.42a", "700.2")
+    return modes.choose, modes.max or modes.choose, ("700.2", "601.2b")
+
+
+def escalate_count(modes: tuple[int, ...]) -> int:
+    """702.120a: the modes that pay the escalate cost, those beyond the first."""
+    return len(modes) - 1
+
+
+def escalate(spell: Obj, spec: CastSpec, to_pay: ManaCost | None, label: str,
+             trace: Trace) -> tuple[ManaCost | None, str]:
+    """702.120a: the escalate cost, once for each mode chosen beyond the first."""
+    cost = spell.base.escalate
+    beyond = rules().escalate_count(spec.modes)
+    if cost is None or beyond <= 0:
+        return to_pay, label
+    to_pay = _added(to_pay, cost, beyond)
+    label += f" plus escalate {cost} x{beyond}"
+    trace.add("702.120a", f"escalate {cost} once for each of the {beyond} mode(s) beyond the first")
+    return to_pay, label
