@@ -2,13 +2,13 @@
 pay an object's mana cost (107.3h): the steps that pay costs outside casting a spell."""
 from __future__ import annotations
 
-from dataclasses import replace
 
 from castrules.model import steps
 
 from . import payment
 from .characteristics import chars
 from .errors import Illegal, RequestError
+from .frozen import replace
 from .payer import CostContext, LifePart, ManaPart, Paying, ability_cost_parts, check_costs, pay_costs
 from .refs import object_of, plain, player_of
 from .spending import AbilityOf, Purpose

@@ -4,7 +4,6 @@ permission's extra cost, objects to sacrifice or reveal), modes, X / Y / Z, and 
 Phyrexian choices; then the division among targets (601.2d)."""
 from __future__ import annotations
 
-from dataclasses import replace
 
 from castrules.model.vocab import AlternativeCostName
 
@@ -13,6 +12,7 @@ from .cast_spec import CastSpec
 from .characteristics import Chars, chars
 from .costs import ChoiceError, ManaCost, cost_text, hybrid_options, phyrexian_count, resolve_choices
 from .errors import Illegal
+from .frozen import replace
 from .keyword_costs import mode_counts
 from .prowl import choose_prowl, prowl_costs
 from .reasons import Reason

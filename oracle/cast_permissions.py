@@ -3,7 +3,6 @@ permissions), each judged on the spell as it would be cast (601.3e) and, before 
 on every shape the choices still to make could give it (601.3a-b)."""
 from __future__ import annotations
 
-from dataclasses import replace
 
 from castrules.model.abilities import CastPermission, CastProhibition, ConditionalFlash, FlashPermission
 from castrules.model.parts import Filter
@@ -12,6 +11,7 @@ from castrules.model.vocab import AlternativeCostName
 from .cast_spec import CastSpec
 from .characteristics import Chars, chars, matches
 from .errors import Illegal
+from .frozen import replace
 from .reasons import Reason
 from .state import MAIN_STEPS, Obj, ObjKind, State
 from .trace import Trace

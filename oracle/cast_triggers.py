@@ -7,11 +7,10 @@ doesn't see itself being cast: it is on the stack, not the battlefield), and onl
 a copy put on the stack is not cast (707.10)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from castrules.model.abilities import TriggeredAbility
 
 from .characteristics import chars, matches
+from .frozen import replace
 from .state import ObjKind, State
 from .trace import Trace
 

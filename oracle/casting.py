@@ -5,7 +5,7 @@ the state from before the cast (601.2e, 730), including mana abilities activated
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product
 from typing import Sequence
 
@@ -22,6 +22,7 @@ from .characteristics import chars, matches
 from .costs import ConcreteCost, ManaCost, concrete_text, hybrid_options, phyrexian_count, resolve_choices
 from .cards import spell_targets
 from .errors import Illegal, RequestError
+from .frozen import replace
 from .keyword_costs import escalate
 from .payer import CostContext, LifePart, ManaPart, Part, Paying, RevealPart, SacrificePart, can_pay, pay_costs
 from .reasons import Reason

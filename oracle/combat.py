@@ -4,12 +4,12 @@ Combat damage to a player is recorded with the source's controller and creature 
 they are at that moment (for prowl, 702.76a; later changes don't rewrite history)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping, Sequence
 
 from .characteristics import chars
 from .effects import damage_player
 from .errors import Illegal, RequestError
+from .frozen import replace
 from .reasons import Reason
 from .seams import rules
 from .state import State

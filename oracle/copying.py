@@ -1,10 +1,9 @@
 """Copies of spells (707.10) and permanents (707.2), with prototype values (718.3c-d)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .cards import spell_targets
 from .errors import Illegal, RequestError
+from .frozen import replace
 from .reasons import Reason
 from .resolution import PendingTrigger, enter_battlefield, put_triggers
 from .seams import rules

@@ -1,7 +1,7 @@
 """Effects of resolving spells and abilities (608.2), in the card's listed order."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor, CastIfAble, CreateToken, Damage,
@@ -10,6 +10,7 @@ from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor,
 
 from .cards import CardDef, token_def
 from .characteristics import chars
+from .frozen import replace
 from .state import DamageEvent, Obj, State, TimedEffect
 from .targets import is_player_ref
 from .trace import Trace

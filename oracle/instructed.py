@@ -11,11 +11,11 @@ found) and otherwise doesn't.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations, product
 from typing import Any, Mapping
 
 from .errors import Illegal, RequestError
+from .frozen import replace
 from .reasons import Reason
 from .state import State
 from .trace import Trace

@@ -10,7 +10,6 @@
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable, Sequence
 
 from castrules.model.abilities import Ability, ManaAbility, ManaReplacement, ManaTrigger
@@ -20,6 +19,7 @@ from castrules.model.parts import ProduceCouldProduce, ProduceOneOf, ProducePowe
 from .characteristics import chars, matches
 from .costs import ManaCost, ManaType, Supply, SymbolKind, Unit, resolve_choices
 from .errors import Illegal
+from .frozen import replace
 from .payer import CostContext, Paying, TapPart, ability_cost_parts, can_pay, pay_costs
 from .reasons import Reason
 from .seams import rules

@@ -11,7 +11,7 @@ for (`Paying`) only chooses how a failure is reported (reason code, rules, words
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 from typing import Callable, Mapping, Protocol, Sequence, Union
@@ -21,6 +21,7 @@ from castrules.model.parts import AbilityCost, Filter
 from .characteristics import chars, matches
 from .costs import ConcreteCost, concrete_text, pay_from_pool
 from .errors import Illegal
+from .frozen import replace
 from .reasons import Reason
 from .seams import rules
 from .spending import AbilityOf, Purpose, difference, mana_only, spend, usable_pool

@@ -1,9 +1,9 @@
 """Players leaving the game (800.4a) and losing it (104.3, 704.5a); the end of the game (104.1)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
+from .frozen import replace
 from .state import GONE, State
 from .trace import Rules, Trace, rule_numbers
 

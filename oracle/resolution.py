@@ -2,7 +2,7 @@
 and state-based actions (704)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from castrules.model.abilities import Ability, EnterAbility
@@ -11,6 +11,7 @@ from .cards import effects_of, spell_targets, targets_of
 from .characteristics import chars
 from .effects import EffectContext, apply_effects, condition_holds
 from .errors import Illegal, RequestError
+from .frozen import replace
 from .reasons import Reason
 from .state import GONE, Announced, Obj, ObjKind, State
 from .targets import assign_targets, auto_targets, legal_target

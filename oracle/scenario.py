@@ -2,7 +2,6 @@
 snapshots and the trace. An illegal step leaves the state exactly as it was (730)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable, Mapping
 
 from castrules.model import ModelError, read_step, steps
@@ -12,6 +11,7 @@ from .activations import step_activate, step_pay_mana_cost, step_special_action
 from .cards import CardDef, read_cards
 from .casting import cast, parse_cast
 from .errors import Illegal, RequestError
+from .frozen import replace
 from .mana_abilities import activate as activate_mana_ability
 from .players import leave_game
 from .refs import is_player, object_of, plain, player_of

@@ -8,13 +8,14 @@ activation of an ability (`AbilityOf` its source), or anything else (None: a cos
 demands as it resolves, a special action), which only a restriction naming no "only" allows."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Union
 
 from castrules.model.parts import Filter
 
 from .characteristics import chars, matches
 from .costs import ConcreteCost, ManaPool, ManaType
+from .frozen import replace
 from .seams import rules
 from .state import Obj, State
 

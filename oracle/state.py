@@ -1,12 +1,12 @@
 """The game state: frozen values with structural sharing.
 
-Every action builds a new `State` with `dataclasses.replace` and shallow dict copies, so an
-illegal action is rewound (601.2e, 730) by simply keeping the old state: nothing is deep
-copied. Characteristics are derived (see characteristics.py) and cached per state.
+Every action builds a new `State` with `replace` (frozen.py: `dataclasses.replace`, cheaper)
+and shallow dict copies, so an illegal action is rewound (601.2e, 730) by simply keeping the
+old state: nothing is deep copied. Characteristics are derived (see characteristics.py) and cached per state.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Iterable, Iterator, Mapping
 
@@ -17,6 +17,7 @@ from castrules.model.steps import ChangeTypes
 
 from .cards import CardDef
 from .costs import ManaPool
+from .frozen import replace
 from .objmap import LayeredObjects, Objects, updated
 
 STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",

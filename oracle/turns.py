@@ -1,10 +1,9 @@
 """Steps and turns (500): moving to a later step, the next turn, emptying mana pools."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .costs import ManaPool
 from .errors import Illegal
+from .frozen import replace
 from .reasons import Reason
 from .seams import rules
 from .state import NOT_IN_COMBAT, STEPS, State, Turn

@@ -7,11 +7,10 @@ the stack cease to exist (111.7, 707.10a): their zone becomes `gone`.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from castrules.model.vocab import AlternativeCostName
 
 from .dying import dies_triggers
+from .frozen import replace
 from .seams import rules as rule_table
 from .state import GONE, NOT_IN_COMBAT, NOTHING_ANNOUNCED, Obj, ObjKind, State
 from .trace import Trace

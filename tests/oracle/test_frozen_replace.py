@@ -1,0 +1,67 @@
+"""oracle.frozen.replace gives what dataclasses.replace gives (value, fresh non-init fields,
+errors), and hands classes it cannot copy safely to dataclasses.replace."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import InitVar, dataclass, field
+
+import pytest
+
+from castrules.oracle.cards import CardDef
+from castrules.oracle.frozen import replace
+from castrules.oracle.state import Obj, Player, State, Turn
+
+
+@dataclass(frozen=True)
+class Plain:
+    a: int
+    b: tuple = ()
+    cache: dict = field(default_factory=dict, compare=False, init=False)
+    mark: str = field(default="m", init=False)
+
+
+@dataclass(frozen=True)
+class Checked:
+    a: int
+
+    def __post_init__(self) -> None:
+        if self.a < 0:
+            raise ValueError("negative")
+
+
+@dataclass(frozen=True)
+class WithInitVar:
+    a: int
+    scale: InitVar[int] = 1
+
+    def __post_init__(self, scale: int) -> None:
+        object.__setattr__(self, "a", self.a * scale)
+
+
+def test_same_value_and_fresh_non_init_fields():
+    old = Plain(1, (2,))
+    old.cache["x"] = 1
+    new = replace(old, a=5)
+    assert new == dataclasses.replace(old, a=5) and new.b is old.b and new.mark == "m"
+    assert new.cache == {} and new.cache is not old.cache and old.a == 1
+
+
+def test_errors_and_checks_are_dataclasses_own():
+    with pytest.raises(TypeError):
+        replace(Plain(1), nope=2)
+    with pytest.raises(ValueError):
+        replace(Plain(1), cache={})
+    with pytest.raises(ValueError):
+        replace(Checked(1), a=-1)
+    assert replace(WithInitVar(2, 3), a=4, scale=2).a == dataclasses.replace(WithInitVar(2, 3), a=4, scale=2).a
+
+
+def test_the_oracle_values():
+    card = CardDef(name="Grizzly Bears", real=True, mana_cost="{1}{G}", supertypes=(), types=("Creature",),
+                   subtypes=("Bear",), power=2, toughness=2, keywords=frozenset())
+    obj = Obj(id="o", card=card, zone="hand", owner="A", controller="A")
+    assert replace(obj, zone="battlefield", tapped=True) == dataclasses.replace(obj, zone="battlefield", tapped=True)
+    state = State(players=(Player("A"),), objects={"o": obj}, turn=Turn("A"))
+    state._cache["k"] = 1
+    moved = replace(state, clock=7)
+    assert moved == dataclasses.replace(state, clock=7) and moved._cache == {}
