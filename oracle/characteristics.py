@@ -93,17 +93,24 @@ def prototype_active(obj: Obj) -> bool:
 
 
 def chars(state: State, obj: Obj) -> Chars:
+    """The object's characteristics, computed once for as long as what they depend on stays:
+    the object itself, the timed effects, the choices and the permanents with watching
+    abilities (``Objects.sources``; a state's own objects when it has no such token), each
+    compared by identity (all are frozen) in the cache the states of one run share."""
     key = (obj.id, obj.zone, obj.incarnation)
-    cache = state._cache
-    hit = cache.get(key)
-    if hit is not None and hit[0] is obj:
-        return hit[1]
+    objects, effects, choices = state.objects, state.effects, state.choices
+    sources = getattr(objects, "sources", objects)
+    hit = state.chars_cache.get(key)
+    if hit is not None and hit[0] is obj and hit[1] is effects and hit[2] is choices and hit[3] is sources:
+        return hit[4]
     value = rules().characteristics(state, obj)
-    cache[key] = (obj, value)
+    state.chars_cache[key] = (obj, effects, choices, sources, value)
     return value
 
 
 def compute_characteristics(state: State, obj: Obj) -> Chars:
+    """Reads the object, ``state.effects``, ``state.choices`` and ``state.watching_abilities``
+    only: ``chars`` keeps the result while those stay (read anything else and key it there)."""
     base = obj.base
     proto = base.prototype if prototype_active(obj) else None
     cost_text = proto.mana_cost if proto else base.mana_cost

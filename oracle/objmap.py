@@ -9,7 +9,8 @@ a new base once it outgrows the square root of the base, so an update costs O(sq
 amortised. Both kinds iterate like a dict that had the changed objects assigned in turn
 (a replaced object keeps its place, a new one comes last), so no result depends on the kind.
 Both carry ``watching``, the state's index of watching abilities (oracle.state), valid for
-exactly these objects.
+exactly these objects, and ``sources``, a token that oracle.state carries from one map to the
+next while no permanent with a watching ability changes (characteristics.chars keys on it).
 """
 
 from __future__ import annotations
@@ -24,23 +25,25 @@ LAYER_FROM = 512          # below this many objects a plain copy is cheaper than
 class Objects(dict):
     """The small kind: a dict (C-speed lookups), copied whole on update."""
 
-    __slots__ = ("watching",)
+    __slots__ = ("watching", "sources")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.watching = None
+        self.sources = object()
 
 
 class LayeredObjects(Mapping):
     """The large kind: ``base`` (shared, never changed) overlaid by ``over`` (the objects
     replaced or added since the base was made)."""
 
-    __slots__ = ("_base", "_over", "watching")
+    __slots__ = ("_base", "_over", "watching", "sources")
 
     def __init__(self, base: dict, over: dict) -> None:
         self._base = base
         self._over = over
         self.watching = None
+        self.sources = object()
 
     def __getitem__(self, key: str) -> Any:
         over = self._over

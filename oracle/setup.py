@@ -11,7 +11,7 @@ from castrules.model.case import Setup, SetupChoice, SetupObject
 from .cards import CardDef
 from .costs import ManaCostError, ManaPool
 from .errors import RequestError
-from .state import FaceUp, Obj, Player, State, Turn
+from .state import FaceUp, Obj, Objects, Player, State, Turn
 
 
 def build_state(setup: Setup | Mapping[str, Any], catalog: Mapping[str, CardDef]) -> State:
@@ -30,7 +30,7 @@ def build_state(setup: Setup | Mapping[str, Any], catalog: Mapping[str, CardDef]
             raise RequestError(f"object id duplicated: {raw.id!r}")
         objects[raw.id] = _object(raw, catalog, names, clock)
     stack = tuple(o.id for o in objects.values() if o.zone == "stack")
-    return State(players=players, objects=objects, turn=_turn(setup, names), stack=stack,
+    return State(players=players, objects=Objects(objects), turn=_turn(setup, names), stack=stack,
                  choices=_choices(setup.choices or {}, objects), clock=len(objects) + 1)
 
 

@@ -220,17 +220,24 @@ def _watching(o: Obj) -> tuple:
 def _updated(objects: Mapping[str, Obj], changed: Iterable[Obj]) -> Objects | LayeredObjects:
     """A new map of ``objects`` with ``changed`` in it (oracle.objmap); the index of watching
     abilities carried over when still valid (each changed object has the same watching
-    abilities as before, so the order holds)."""
+    abilities as before, so the order holds), the sources token when no changed object has
+    any watching ability, before or after (what characteristics.chars looks at)."""
     changed = tuple(changed)
     index = getattr(objects, "watching", None)
-    if index is not None:
-        for o in changed:
-            old = objects.get(o.id)
-            if (_watching(old) if old is not None else ()) != _watching(o):
-                index = None
-                break
+    sources = getattr(objects, "sources", None)
+    for o in changed:
+        if index is None and sources is None:
+            break
+        old = objects.get(o.id)
+        before, after = (_watching(old) if old is not None else ()), _watching(o)
+        if before != after:
+            index = None
+        if before or after:
+            sources = None
     out = updated(objects, ((o.id, o) for o in changed))
     out.watching = index
+    if sources is not None:
+        out.sources = sources
     return out
 
 
@@ -248,6 +255,10 @@ class State:
     game_over: bool = False                     # 104.1: a player won or the game is a draw; nothing more happens
     delayed: tuple["DelayedTrigger", ...] = ()  # delayed triggered abilities waiting to trigger (603.7, 107.3n)
     _cache: dict = field(default_factory=dict, compare=False, repr=False, init=False)
+    # objects' characteristics computed in this state or the ones it was made from
+    # (characteristics.chars): replace() hands the same dict on, and an entry is used only in a
+    # state with the very object, timed effects, choices and watching permanents it was made with
+    chars_cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     # -- players --------------------------------------------------------------------------
     def player(self, name: str) -> Player:
