@@ -5,8 +5,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor, CastIfAble, CreateToken, Damage,
-                                     Delayed, Destroy, Draw, Effect, ExileTop, GainLife, LoseLife, Pump, ReturnToHand,
-                                     SacrificeSelf, UntapSelf)
+                                     Delayed, Destroy, Draw, EachOpponent, Effect, ExileTop, GainLife, LoseLife,
+                                     PlayerChoice, Pump, ReturnToHand, SacrificeSelf, TargetPlayer, UntapSelf, You)
 
 from .cards import CardDef, token_def
 from .characteristics import chars
@@ -72,21 +72,20 @@ def _share(e: Damage, ctx: EffectContext, target: str, n: int) -> int:
     return dict(ctx.division).get(target, 0) if e.amount == "divided" else n
 
 
-def _players(state: State, ref: str | None, ctx: EffectContext) -> list[str]:
-    if ref is None or ref == "you":
+def _players(state: State, who: PlayerChoice, ctx: EffectContext) -> list[str]:
+    """The players an effect acts on (the model's typed `player`): a target no longer legal
+    (None, 608.2b) is nobody."""
+    if isinstance(who, You):
         return [ctx.controller]
-    if ref == "each_opponent":
+    if isinstance(who, EachOpponent):
         return list(state.opponents(ctx.controller))
-    kind, _, idx = ref.partition(":")
-    t = ctx.targets[int(idx)] if int(idx) < len(ctx.targets) else None
+    t = ctx.targets[who.index] if who.index < len(ctx.targets) else None
     if t is None:
         return []
-    if kind == "target":
+    if isinstance(who, TargetPlayer):
         return [t] if is_player_ref(state, t) else []
-    if kind == "target_controller":
-        obj = state.objects.get(t)
-        return [obj.controller] if obj is not None else []
-    return []
+    obj = state.objects.get(t)
+    return [obj.controller] if obj is not None else []
 
 
 def _target_objs(e: Effect, ctx: EffectContext) -> list[str]:
@@ -159,7 +158,7 @@ def gain_life(state: State, player: str, n: int) -> State:
 def _add_mana(state: State, e: AddMana, ctx: EffectContext, n: int, trace: Trace) -> State:
     from .costs import ManaType
     from .mana_abilities import mana_from_text
-    for p in _players(state, e.player, ctx):
+    for p in _players(state, e.who, ctx):
         pl = state.player(p)
         pool = pl.pool
         for t in mana_from_text(e.mana or ""):
@@ -180,7 +179,7 @@ def _damage(state: State, e: Damage, ctx: EffectContext, n: int, trace: Trace) -
 
 
 def _life(state: State, e: LoseLife | GainLife, ctx: EffectContext, n: int, trace: Trace) -> State:
-    for p in _players(state, e.player, ctx):
+    for p in _players(state, e.who, ctx):
         delta = -n if isinstance(e, LoseLife) else n
         pl = state.player(p)
         state = state.with_player(replace(pl, life=pl.life + delta))
@@ -189,13 +188,13 @@ def _life(state: State, e: LoseLife | GainLife, ctx: EffectContext, n: int, trac
 
 
 def _draw(state: State, e: Draw, ctx: EffectContext, n: int, trace: Trace) -> State:
-    for p in _players(state, e.player, ctx):
+    for p in _players(state, e.who, ctx):
         state = draw(state, p, n, trace)
     return state
 
 
 def _exile_top(state: State, e: ExileTop, ctx: EffectContext, n: int, trace: Trace) -> State:
-    for p in _players(state, e.player, ctx):
+    for p in _players(state, e.who, ctx):
         for _ in range(n):
             top = next((o for o in state.objects.values() if o.zone == "library" and o.owner == p), None)
             if top is None:
@@ -275,7 +274,7 @@ def _delayed(state: State, e: Delayed, ctx: EffectContext, n: int, trace: Trace)
 
 def _cast_if_able(state: State, e: CastIfAble, ctx: EffectContext, n: int, trace: Trace) -> State:
     from .instructed import cast_if_able
-    for p in _players(state, e.player, ctx)[:1]:
+    for p in _players(state, e.who, ctx)[:1]:
         state = cast_if_able(state, p, ctx.source.id, ctx.choices or {}, trace)
     return state
 

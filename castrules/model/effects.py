@@ -7,6 +7,7 @@ builds the long form. `if` (field `condition`) makes any effect conditional.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar, Literal, Mapping
 
 from .build import Model, key
@@ -44,10 +45,55 @@ class Damage(Effect):
 
 
 @dataclass(frozen=True)
+class You:
+    """The effect's controller (`you`, the default)."""
+
+
+@dataclass(frozen=True)
+class EachOpponent:
+    """Each opponent of the effect's controller still in the game (`each_opponent`)."""
+
+
+@dataclass(frozen=True)
+class TargetPlayer:
+    """The player who is the effect's `index`-th target (`target:N`)."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class TargetsController:
+    """The controller of the object that is the effect's `index`-th target (`target_controller:N`)."""
+
+    index: int
+
+
+PlayerChoice = You | EachOpponent | TargetPlayer | TargetsController
+
+
+@cache
+def read_player(ref: str | None) -> PlayerChoice:
+    """An effect's `player` string (schema `effect_player`) as its typed value."""
+    if ref is None or ref == "you":
+        return You()
+    if ref == "each_opponent":
+        return EachOpponent()
+    kind, _, index = ref.partition(":")
+    if index.isdigit() and kind in ("target", "target_controller"):
+        return TargetPlayer(int(index)) if kind == "target" else TargetsController(int(index))
+    raise ModelError("", f"unknown effect player {excerpt(ref)}: you, each_opponent, target:N or target_controller:N")
+
+
+@dataclass(frozen=True)
 class PlayerEffect(Effect):
     """An effect on a player: you, each_opponent, target:N or target_controller:N."""
 
     player: str | None = None
+
+    @property
+    def who(self) -> PlayerChoice:
+        """`player` as its typed value (the document keeps the string)."""
+        return read_player(self.player)
 
 
 @dataclass(frozen=True)

@@ -87,3 +87,13 @@ def test_results_and_messages():
 
 def test_a_capital_letter_is_a_player():
     assert is_player("A") and is_player("Bob") and not is_player("bear") and not is_player("") and not is_player(3)
+
+
+def test_an_effects_player_reads_as_its_typed_choice():
+    from castrules.model.effects import EachOpponent, TargetPlayer, TargetsController, You, read_player
+
+    assert [read_player(r) for r in (None, "you", "each_opponent", "target:0", "target_controller:2")] == [
+        You(), You(), EachOpponent(), TargetPlayer(0), TargetsController(2)]
+    assert read_effect({"lose_life": 1, "player": "each_opponent"}).who == EachOpponent()
+    with pytest.raises(ModelError, match="unknown effect player"):
+        read_player("target:first")
