@@ -78,7 +78,7 @@ def test_suspend_needs_suspend_and_the_hand():
     assert r["steps"][0]["reason"] == "invalid_action"
 
 
-def _cast_order(top: str, choices: dict | None, hand: str | None = "Test Hoard Dragon"):
+def _cast_order(top: str, choices: dict | None, hand: str | None = "Shivan Dragon"):
     objects = [{"id": "order", "card": "Test Compelling Order", "zone": "hand", "owner": "A"},
                {"id": "top", "card": top, "zone": "library", "owner": "B"}]
     if hand:
