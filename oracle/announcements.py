@@ -72,7 +72,18 @@ def _flashback_cost(spell: Obj, c: Chars, from_zone: str) -> tuple[ManaCost, str
         raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} is cast from the {from_zone}: its flashback "
                                                            "cost can be paid only when it is cast from a graveyard",
                       rules=("702.34a",))
-    return ManaCost.parse(fb.cost), f"the flashback cost {fb.cost}" + (f" and {fb.life} life" if fb.life else "")
+    parts = [fb.cost] if fb.cost else ([] if fb.life or fb.sacrifice else ["{0}"])
+    parts += [f"{fb.life} life"] if fb.life else []
+    parts += ["a sacrifice"] if fb.sacrifice is not None else []
+    return ManaCost.parse(fb.cost or "{0}"), "the flashback cost " + " and ".join(parts)
+
+
+def flashback_sacrifice(spell: Obj, announced) -> tuple:
+    """702.34a: the filter of the permanent a flashback cost sacrifices, if the flashback cost is
+    announced (`announced`: an alternative cost or the list of them) and asks for one."""
+    fb = spell.base.flashback
+    wanted = AlternativeCostName.FLASHBACK in (announced if isinstance(announced, tuple) else (announced,))
+    return (fb.sacrifice,) if wanted and fb is not None and fb.sacrifice is not None else ()
 
 
 def flashback_life(spell: Obj, alt: str | None) -> int:
@@ -134,8 +145,8 @@ def additional_costs(state: State, spell: Obj, spec: CastSpec, to_pay: ManaCost 
         trace.add("601.3c", f"{spec.player} will pay {extra} more ({src.base.name}, {src.id}) to cast it as though "
                             "it had flash")
     costs = spell.base.additional_costs
-    announce_objects(c.name, spec.sacrifice, sum(a.count for a in costs if a.sacrifice is not None),
-                     "object(s)", "sacrifice", "sacrifice", trace)
+    announce_objects(c.name, spec.sacrifice, sum(a.count for a in costs if a.sacrifice is not None)
+                     + len(flashback_sacrifice(spell, spec.alternative)), "object(s)", "sacrifice", "sacrifice", trace)
     announce_objects(c.name, spec.reveal, sum(a.count for a in costs if a.reveal is not None),
                      "card(s)", "reveal", "reveal", trace, suffix=" from the hand")
     return to_pay, label

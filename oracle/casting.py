@@ -14,7 +14,7 @@ from castrules.model.vocab import AlternativeCostName
 from . import payment
 from .announcements import (additional_costs, announce_division, announce_modes, announce_prototype,
                             announce_variables, base_cost, check_payment_choices, cost_values, flashback_life,
-                            split_choice)
+                            flashback_sacrifice, split_choice)
 from .cast_permissions import check_prohibitions, check_timing, flash_permissions, prohibited, zone_permission
 from .cast_triggers import spell_cast
 from .cast_spec import CastSpec, parse_cast  # noqa: F401  (parse_cast: re-exported for the steps that cast)
@@ -210,7 +210,9 @@ def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: Concre
 
 def sacrifice_parts(state: State, prop: Proposal, chosen: Sequence[str]) -> tuple[SacrificePart, ...]:
     """One part per permanent the caster sacrifices for the spell's additional costs (118.8)."""
-    fits = tuple(a.sacrifice for a in state.obj(prop.spell).base.additional_costs if a.sacrifice is not None)
+    spell = state.obj(prop.spell)
+    fits = tuple(a.sacrifice for a in spell.base.additional_costs if a.sacrifice is not None)
+    fits += flashback_sacrifice(spell, prop.announced.alt_cost)
     return tuple(SacrificePart(fits, (oid,)) for oid in chosen)
 
 

@@ -32,10 +32,12 @@ class AlternativeCost(Model):
 
 @dataclass(frozen=True)
 class Flashback(Model):
-    """Flashback (702.34a): cast from its owner's graveyard for this cost, then exiled."""
+    """Flashback (702.34a): cast from its owner's graveyard for this cost, then exiled; the
+    cost may have mana, life and one permanent to sacrifice."""
 
-    cost: str
+    cost: str | None = None
     life: int = 0
+    sacrifice: Filter | None = None
 
 
 @dataclass(frozen=True)
