@@ -339,6 +339,8 @@ def matches(c: Chars, obj: Obj, flt: Filter | Literal["self"] | None, source_con
         return False
     if any(s not in c.supertypes for s in flt.supertypes):
         return False
+    if any(s in c.supertypes for s in flt.not_supertypes):
+        return False
     if flt.mana_value in ("even", "odd"):
         mv = mana_value(c, obj)
         if (mv % 2 == 0) != (flt.mana_value == "even"):

@@ -4,12 +4,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor, CastIfAble, CreateToken, Damage,
-                                     Delayed, Destroy, Draw, EachOpponent, Effect, ExileTop, GainLife, LoseLife,
-                                     PlayerChoice, Pump, ReturnToHand, SacrificeSelf, TargetPlayer, UntapSelf, You)
+from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor, CastIfAble, CreateToken,
+                                     CreateTokenCopy, Damage, Delayed, Destroy, Draw, EachOpponent, Effect, ExileTop,
+                                     GainLife, LoseLife, PlayerChoice, Pump, ReturnToHand, SacrificeSelf, TargetPlayer,
+                                     UntapSelf, You)
 
 from .cards import CardDef, token_def
 from .characteristics import chars
+from .copy_exceptions import token_copy
 from .frozen import replace
 from .state import DamageEvent, Obj, State, TimedEffect
 from .targets import is_player_ref
@@ -245,6 +247,18 @@ def _create_token(state: State, e: CreateToken, ctx: EffectContext, n: int, trac
     return create_token(state, token_def(e), ctx.controller, ctx.source.id, trace)
 
 
+def _create_token_copy(state: State, e: CreateTokenCopy, ctx: EffectContext, n: int, trace: Trace) -> State:
+    """707.2, 707.9: a token copy of the target permanent, with the effect's exceptions."""
+    targets = [t for t in _target_objs(e, ctx) if state.obj(t).zone == "battlefield"]
+    for t in targets:
+        new_id, k = f"{ctx.source.id}_token", 1
+        while new_id in state.objects:
+            k += 1
+            new_id = f"{ctx.source.id}_token{k}"
+        state = token_copy(state, t, new_id, ctx.controller, e.exceptions, trace)
+    return state
+
+
 def _animate(state: State, e: Animate, ctx: EffectContext, n: int, trace: Trace) -> State:
     o = state.obj(ctx.source.id)
     state, ts = state.tick()
@@ -288,7 +302,7 @@ EFFECTS: Mapping[type[Effect], Callable[[State, Any, EffectContext, int, Trace],
     AddMana: _add_mana, Damage: _damage, LoseLife: _life, GainLife: _life, Draw: _draw,
     ExileTop: _exile_top, Destroy: _destroy_or_bounce, ReturnToHand: _destroy_or_bounce, Pump: _pump,
     BecomeColor: _become_color,
-    AddCounters: _add_counters, CreateToken: _create_token, Animate: _animate,
+    AddCounters: _add_counters, CreateToken: _create_token, CreateTokenCopy: _create_token_copy, Animate: _animate,
     SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastIfAble: _cast_if_able, UntapSelf: _untap_self,
 }
 

@@ -15,7 +15,7 @@ FEATURES: frozenset[str] = frozenset({
     "mana_cost_parse", "mana_abilities", "mana_pool", "payment", "summoning_sickness", "untap_symbol",
     "could_produce", "mana_replacement", "mana_trigger", "illegal_rewind", "prowl", "prototype", "flashback",
     "color_change",
-    "defined_power",
+    "defined_power", "copy_exceptions",
     "ability_mana", "predefined_tokens", "cast_triggers",   # 106.6 restrictions naming abilities; 111.10 (issue 14 point 3)
     "buyback", "entwine", "escalate",
     "changeling", "type_change", "combat", "zone_change", "copy", "control_change", "lki", "resolution",

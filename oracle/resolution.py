@@ -9,6 +9,7 @@ from castrules.model.abilities import Ability, EnterAbility
 
 from .cards import effects_of, spell_targets, targets_of
 from .characteristics import chars
+from .copy_exceptions import enter_as_copy
 from .effects import EffectContext, apply_effects, condition_holds
 from .errors import Illegal, RequestError
 from .frozen import replace
@@ -177,6 +178,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         state = state.with_obj(replace(obj, announced=replace(a, etb_x=a.x), token=obj.token or obj.is_copy))
         state = move(state, oid, "battlefield", trace, controller=obj.controller,
                      note="a resolving permanent spell", rules=("608.3",))
+        state = enter_as_copy(state, oid, choices, trace)
         state = enter_battlefield(state, oid, trace, pending)
         state = put_triggers(state, pending, choices.get("targets"), trace)
         return state

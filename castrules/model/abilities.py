@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Literal, Mapping
 from .build import Model, key
 from .effects import Effect
 from .errors import ModelError, excerpt
-from .parts import AbilityCost, Filter, Produce, SpellFilter, TargetSpec
+from .parts import AbilityCost, CopyExceptions, Filter, Produce, SpellFilter, TargetSpec
 
 Whose = Literal["you", "opponents", "all"]
 Permanents = Literal["you", "all"]
@@ -214,6 +214,18 @@ class EnterAbility(Ability):
 
 
 @dataclass(frozen=True)
+class EntersAsCopy(Ability):
+    """As this permanent spell resolves its controller may have it enter as a copy of a
+    permanent matching `of`, with the exceptions `except` (707.9; Phyrexian Metamorph); the
+    `resolve` step's choice `copy` names the permanent, none: it enters as itself."""
+
+    kind: ClassVar[str] = "enters_as_copy"
+    required: ClassVar[tuple[str, ...]] = ("of",)
+    of: Filter = None  # type: ignore[assignment]
+    exceptions: CopyExceptions = key("except", CopyExceptions())
+
+
+@dataclass(frozen=True)
 class KeywordGrant(Ability):
     kind: ClassVar[str] = "keyword_grant"
     required: ClassVar[tuple[str, ...]] = ("keyword", "permanents")
@@ -328,6 +340,6 @@ class TriggeredAbility(Ability):
 ABILITY_TYPES: Mapping[str, type[Ability]] = {t.kind: t for t in (
     ManaAbility, ActivatedAbility, CostModifier, CostFloor, GrantProwl, TypeChange, DefinePT, AddColor, ManaReplacement,
     ManaTrigger,
-    CastPermission, FlashPermission, ConditionalFlash, EnterAbility, KeywordGrant, CastProhibition, StaticAbility,
+    CastPermission, FlashPermission, ConditionalFlash, EnterAbility, EntersAsCopy, KeywordGrant, CastProhibition, StaticAbility,
     GrantAbility, TriggeredAbility)}
 

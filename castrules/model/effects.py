@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Literal, Mapping
 
 from .build import Model, key
 from .errors import ModelError, excerpt
+from .parts import CopyExceptions
 
 Amount = int | Literal["X", "Y", "target_x", "power", "divided"]
 Condition = Literal["prowl_paid", "not_prowl_paid", "kicked", "cast"]
@@ -176,6 +177,16 @@ class CreateToken(Effect):
 
 
 @dataclass(frozen=True)
+class CreateTokenCopy(Effect):
+    """A token copy of the Nth target, with the exceptions `except` (707.2, 707.9; Kiki-Jiki);
+    its id is <source>_token, _token2..."""
+
+    kind: ClassVar[str] = "create_token_copy"
+    target: int = 0
+    exceptions: CopyExceptions = key("except", CopyExceptions())
+
+
+@dataclass(frozen=True)
 class Animate(Effect):
     """The source becomes a creature until end of turn."""
 
@@ -217,7 +228,7 @@ class Delayed(Effect):
 
 EFFECT_TYPES: Mapping[str, type[Effect]] = {t.kind: t for t in (
     Damage, LoseLife, GainLife, Draw, CastIfAble, ExileTop, Destroy, ReturnToHand, Pump, BecomeColor, AddCounters,
-    CreateToken, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
+    CreateToken, CreateTokenCopy, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
 _REQUIRED = {"damage": ("amount", "target"), "lose_life": ("amount",), "gain_life": ("amount",),
              "pump": ("power", "toughness"), "become_color": ("colors",), "create_token": ("token",),
              "add_mana": ("mana",)}

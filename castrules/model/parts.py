@@ -22,6 +22,7 @@ class Filter(Model):
     not_colors: tuple[Color, ...] = ()
     subtypes: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
+    not_supertypes: tuple[str, ...] = ()
     controller: Literal["you", "opponent", "any"] = "any"
     type: str | None = None
     subtype: str | None = None
@@ -45,6 +46,20 @@ class Filter(Model):
 
 
 SpellFilter = Filter | Literal["self"]
+
+
+@dataclass(frozen=True)
+class CopyExceptions(Model):
+    """Changes a copy effect makes to what it copies (707.9): the results are the copy's
+    copiable values (707.9b). Added card types or keywords (707.9a-b), specific power and
+    toughness (707.9b; a characteristic-defining ability for them is then not copied, 707.9d),
+    the copy's own colours kept (707.9c; nor is a colour indicator copied, 707.9d)."""
+
+    add_types: tuple[str, ...] = ()
+    add_keywords: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    keep_colors: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,88 @@
+"""Copy effects with exceptions (707.9) and permanents entering as a copy (707.2).
+
+An exception changes the copiable values the copy gets, and what results is itself copiable
+(707.9b): a copy of a Phyrexian Metamorph that copies a creature is an artifact too. A copy that
+gets specific power and toughness doesn't copy a characteristic-defining ability setting them,
+and one that keeps its own colours copies no colour indicator either (707.9d).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from castrules.model.abilities import DefinePT, EntersAsCopy
+from castrules.model.parts import CopyExceptions
+
+from .cards import CardDef
+from .characteristics import matches, chars
+from .costs import colors_of, parse_cost
+from .errors import Illegal
+from .reasons import Reason
+from .state import Obj, ObjKind, State
+from .trace import Trace
+
+
+def with_exceptions(copied: CardDef, own: CardDef, exc: CopyExceptions) -> CardDef:
+    """The copiable values of a copy of `copied` made with the exceptions `exc` (707.9a-d);
+    `own` is the copying object's own card (for the colours it keeps, 707.9c)."""
+    changes: dict[str, Any] = {}
+    if exc.add_types:
+        changes["types"] = copied.types + tuple(t for t in exc.add_types if t not in copied.types)
+    if exc.add_keywords:
+        changes["keywords"] = copied.keywords | {k.lower() for k in exc.add_keywords}
+    if exc.power is not None:
+        changes.update(power=exc.power, toughness=exc.toughness,
+                       abilities=tuple(a for a in copied.abilities if not isinstance(a, DefinePT)))
+    if exc.keep_colors:
+        mine = own.color_indicator if own.color_indicator is not None else colors_of(parse_cost(own.mana_cost))
+        changes["color_indicator"] = tuple(mine)
+    return replace(copied, **changes) if changes else copied
+
+
+def enter_as_copy(state: State, oid: str, choices: Mapping[str, Any], trace: Trace) -> State:
+    """707.2, 707.9, 614.1c: a permanent spell with `enters_as_copy` that has just entered becomes
+    a copy of the permanent the `copy` choice names, with its exceptions; no choice, no copy."""
+    obj = state.obj(oid)
+    ability = next((a for a in obj.card.abilities if isinstance(a, EntersAsCopy)), None)
+    chosen = choices.get("copy")
+    if ability is None or chosen is None:
+        if chosen is not None:
+            raise Illegal(Reason.INVALID_ACTION, f"{obj.card.name} can't enter as a copy of anything")
+        return state
+    orig = state.objects.get(str(chosen))
+    if (orig is None or orig.id == oid or orig.zone != "battlefield" or orig.kind is not ObjKind.CARD
+            or not matches(chars(state, orig), orig, ability.of, obj.controller, oid)):
+        raise Illegal(Reason.INVALID_ACTION, f"{chosen} is not a permanent {obj.card.name} may enter as a copy of",
+                      rules=("707.2",))
+    values = with_exceptions(orig.base, obj.card, ability.exceptions)
+    state = state.with_obj(replace(obj, copy_of=values, prototyped=orig.prototyped))
+    trace.add(("707.2", "707.9", "614.1c"), f"{obj.card.name} ({oid}) enters as a copy of {orig.base.name} ({chosen})"
+              + describe(ability.exceptions))
+    return state
+
+
+def token_copy(state: State, of: str, new_id: str, controller: str, exc: CopyExceptions, trace: Trace) -> State:
+    """707.2, 707.9: an effect creates a token that copies the permanent `of`, with exceptions.
+    Like any token an effect creates, it enters under the effect's controller, summoning sick."""
+    orig = state.obj(of)
+    values = with_exceptions(orig.base, orig.base, exc)
+    state, ts = state.tick()
+    token = Obj(id=new_id, card=values, zone="battlefield", owner=controller, controller=controller, timestamp=ts,
+                token=True, copy_of=values, summoning_sick=True, prototyped=orig.prototyped)
+    trace.add(("707.2", "707.9", "111.1"), f"a token copy of {orig.base.name} ({new_id}) enters under {controller}'s "
+              f"control" + describe(exc))
+    return state.with_obj(token)
+
+
+def describe(exc: CopyExceptions) -> str:
+    """The exceptions in words, for the trace."""
+    parts = []
+    if exc.add_types:
+        parts.append(f"also {' '.join(exc.add_types)}")
+    if exc.add_keywords:
+        parts.append(f"with {', '.join(exc.add_keywords)}")
+    if exc.power is not None:
+        parts.append(f"{exc.power}/{exc.toughness}")
+    if exc.keep_colors:
+        parts.append("keeping its own colours")
+    return (", except: " + "; ".join(parts)) if parts else ""
