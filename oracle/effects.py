@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor, CastIfAble, CreateToken,
+from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor, CastIfAble, Counter, CreateToken,
                                      CreateTokenCopy, Damage, Delayed, Destroy, Draw, EachOpponent, Effect, ExileTop,
                                      GainLife, LoseLife, PlayerChoice, Pump, ReturnToHand, SacrificeSelf, TargetPlayer,
                                      UntapSelf, You)
@@ -293,6 +293,11 @@ def _cast_if_able(state: State, e: CastIfAble, ctx: EffectContext, n: int, trace
     return state
 
 
+def _counter(state: State, e: Counter, ctx: EffectContext, n: int, trace: Trace) -> State:
+    from .unless import counter
+    return counter(state, e, ctx.source.id, ctx.targets, ctx.choices, trace)
+
+
 def _untap_self(state: State, e: UntapSelf, ctx: EffectContext, n: int, trace: Trace) -> State:
     return state.with_obj(replace(state.obj(ctx.source.id), tapped=False))
 
@@ -303,7 +308,8 @@ EFFECTS: Mapping[type[Effect], Callable[[State, Any, EffectContext, int, Trace],
     ExileTop: _exile_top, Destroy: _destroy_or_bounce, ReturnToHand: _destroy_or_bounce, Pump: _pump,
     BecomeColor: _become_color,
     AddCounters: _add_counters, CreateToken: _create_token, CreateTokenCopy: _create_token_copy, Animate: _animate,
-    SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastIfAble: _cast_if_able, UntapSelf: _untap_self,
+    SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastIfAble: _cast_if_able, Counter: _counter,
+    UntapSelf: _untap_self,
 }
 
 

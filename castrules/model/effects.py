@@ -155,6 +155,16 @@ class Pump(Effect):
 
 
 @dataclass(frozen=True)
+class Counter(Effect):
+    """The Nth target spell is countered, unless its controller pays `unless_pays` as this
+    resolves (118.12a: an optional cost paid during resolution)."""
+
+    kind: ClassVar[str] = "counter"
+    target: int = 0
+    unless_pays: str | None = None
+
+
+@dataclass(frozen=True)
 class BecomeColor(Effect):
     """The Nth target becomes exactly these colours until end of turn (105.3; Crimson Wisps)."""
 
@@ -227,11 +237,11 @@ class Delayed(Effect):
 
 
 EFFECT_TYPES: Mapping[str, type[Effect]] = {t.kind: t for t in (
-    Damage, LoseLife, GainLife, Draw, CastIfAble, ExileTop, Destroy, ReturnToHand, Pump, BecomeColor, AddCounters,
-    CreateToken, CreateTokenCopy, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
+    Damage, LoseLife, GainLife, Draw, CastIfAble, Counter, ExileTop, Destroy, ReturnToHand, Pump, BecomeColor,
+    AddCounters, CreateToken, CreateTokenCopy, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
 _REQUIRED = {"damage": ("amount", "target"), "lose_life": ("amount",), "gain_life": ("amount",),
              "pump": ("power", "toughness"), "become_color": ("colors",), "create_token": ("token",),
-             "add_mana": ("mana",)}
+             "add_mana": ("mana",), "counter": ("target",)}
 
 
 def read_effect(doc: Any, where: str = "") -> Effect:

@@ -224,7 +224,7 @@ class Resolve(Step):
     """The top object of the stack resolves (608), with the choices it asks for."""
 
     kind: ClassVar[str] = "resolve"
-    choices: Mapping[str, Any] | None = None
+    choices: Mapping[str, Any] | None = None      # read by what resolves (castrules.model.choices)
 
 
 @dataclass(frozen=True)

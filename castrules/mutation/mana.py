@@ -166,3 +166,16 @@ class AbilityOnlyManaPaysSpells(Mutant):
                    "it pays for spells and for any ability (106.6)")
     seams = {"spend_restriction": _ability_mana_pays_spells}
     witnesses = ("spending/machinist/cannot-pay-an-artifact-spell",)
+
+
+def _restricted_mana_pays_effects(real, ctx):
+    def spend_restriction(state, purpose, r, controller, source):
+        return True if purpose is None else real(state, purpose, r, controller, source)
+    return spend_restriction
+
+
+class RestrictedManaPaysUnlessCosts(Mutant):
+    description = ("mana whose restriction says \"only\" (to cast artifact spells, to activate abilities) pays a cost an "
+                   "effect demands as it resolves, such as Force Spike's {1} (106.6, 118.12a)")
+    seams = {"spend_restriction": _restricted_mana_pays_effects}
+    witnesses = ("unless/restricted/artifact-spell-mana-cannot-pay-force-spike",)

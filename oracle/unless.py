@@ -1,0 +1,69 @@
+"""Costs an effect offers as it resolves (118.12, 118.12a): "counter target spell unless its
+controller pays {N}". The "unless" reads as an optional cost the spell's controller may pay
+while the counterspell resolves; if they don't, the spell is countered.
+
+The payment is not a cast: no 601.2 stage and no cost modifier for casting spells applies to
+it; the player may activate mana abilities for it (608.2g, 605.3a, 117.1d); mana whose spending
+restriction says "only" (to cast some spells, to activate some abilities) can't pay it (106.6),
+while a Powerstone's mana, barred only from nonartifact spells, can. A payment asked for and
+not possible makes the resolve step illegal, and nothing changes (118.3)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from castrules.model.choices import PayUnless
+from castrules.model.effects import Counter
+from castrules.model.errors import ModelError
+
+from . import payment
+from .costs import ManaCost, concrete_text, resolve_choices
+from .errors import Illegal, RequestError
+from .payer import CostContext, ManaPart, Paying, pay_costs
+from .refs import plain
+from .state import State
+from .trace import Trace
+from .zones import move
+
+
+def _pay(state: State, player: str, text: str, source: str, choice: PayUnless, trace: Trace) -> State:
+    """The player pays `text` with the listed mana abilities (then, pay: auto, the engine's)."""
+    cost = resolve_choices(ManaCost.parse(text), 0)
+    listed = tuple((m.object, m.ability, plain(m.produce)) for m in choice.mana_abilities)
+    try:
+        state = payment.activate_listed(state, player, listed, cost, trace,
+                                        sacrifices=tuple(m.sacrifice for m in choice.mana_abilities),
+                                        orders=tuple(m.replacements for m in choice.mana_abilities))
+        used = frozenset(o for o, _, _ in listed)
+        return pay_costs(state, (ManaPart(cost, choice.auto_pay, used),),
+                         CostContext(player, Paying.EFFECT, source, activate=payment.auto_activate), trace)
+    except Illegal as exc:
+        raise Illegal(exc.reason, f"{player} chose to pay {concrete_text(cost)} and can't: {exc.note}",
+                      rules=("118.3", "118.12a")) from exc
+
+
+def _choice(choices: Mapping[str, Any] | None) -> PayUnless | None:
+    doc = (choices or {}).get("pay_unless")
+    if doc is None:
+        return None
+    try:
+        return PayUnless.from_document(doc, "/resolve/choices/pay_unless")
+    except ModelError as exc:
+        raise RequestError(str(exc)) from exc
+
+
+def counter(state: State, e: Counter, source: str, targets: tuple[str | None, ...],
+            choices: Mapping[str, Any] | None, trace: Trace) -> State:
+    """The target spell is countered, unless its controller pays the offered cost (118.12a)."""
+    t = targets[e.target] if e.target < len(targets) else None
+    victim = state.objects.get(t) if t is not None else None
+    if victim is None or victim.zone != "stack":
+        return state
+    if e.unless_pays is not None:
+        choice = _choice(choices)
+        who = victim.controller
+        if choice is not None:
+            state = _pay(state, who, e.unless_pays, source, choice, trace)
+            trace.add(("118.12a", "608.2g"), f"{who} pays {e.unless_pays}: {t} is not countered")
+            return state
+        trace.add("118.12a", f"{who} doesn't pay {e.unless_pays}")
+    return move(state, t, "graveyard", trace, note="countered")
