@@ -37,62 +37,64 @@ def problems(value: Any, sets_as_arrays: bool = False) -> list[str]:
 
 def _plain(value: Any, depth: int, budget: list[int], arrays: tuple) -> bool:
     """Whether ``_walk`` would find nothing: the same checks, no text built. Every reply of
-    every case comes here, so it walks with a list instead of recursing and takes the exact
-    JSON types (str, int, dict, list, ...) by identity before any isinstance check; the
-    answer does not depend on the order values are visited (any bad value, any value too
-    deep, or more than the budget of values makes it False)."""
-    left = budget[0]
+    every case comes here, so it walks with a list instead of recursing, counts a container's
+    items against the budget all at once, and takes the exact JSON types (str, int, dict,
+    list, ...) by identity before any isinstance check, strings and whole numbers inline. The
+    answer does not depend on the order values are visited: any bad value or key, any value
+    deeper than MAX_DEPTH, or more values than the budget make it False."""
+    left = budget[0] - 1
+    if left < 0 or depth > MAX_DEPTH:
+        return False
     pending = [(value, depth)]
     pop, push = pending.pop, pending.append
     while pending:
         value, depth = pop()
-        left -= 1
-        if left < 0 or depth > MAX_DEPTH:
-            return False
         kind = type(value)
-        if kind is str or value is None or kind is bool:
-            continue
-        if kind is int:
-            if value > MAX_INT or value < -MAX_INT:
+        if kind is dict:
+            for key in value:
+                if type(key) is not str and not isinstance(key, str):
+                    return False
+            items = value.values()
+        elif kind is list or kind is tuple:
+            items = value
+        else:
+            items = _other_items(value, arrays)
+            if items is None:
+                continue
+            if items is False:
                 return False
-            continue
-        if kind is dict or kind is list or kind is tuple:
-            if len(value) > left:
-                return False            # each item costs at least one value of the budget
-            if kind is dict:
-                for key in value:
-                    if type(key) is not str and not isinstance(key, str):
-                        return False
-                items = value.values()
-            else:
-                items = value
-            depth += 1
-            for item in items:
-                push((item, depth))
-            continue
-        if not _plain_other(value, depth, pending, arrays):
-            return False
+        left -= len(items)
+        if left < 0 or (items and depth >= MAX_DEPTH):
+            return False        # more values than the budget, or items deeper than MAX_DEPTH
+        depth += 1
+        for item in items:
+            kind = type(item)
+            if kind is str or item is None or kind is bool:
+                continue
+            if kind is int:
+                if item > MAX_INT or item < -MAX_INT:
+                    return False
+                continue
+            push((item, depth))
     budget[0] = left
     return True
 
 
-def _plain_other(value: Any, depth: int, pending: list, arrays: tuple) -> bool:
-    """``_plain`` for a value of no exact JSON type: numbers checked, other containers'
-    items queued (as ``_walk`` takes them: a mapping before an array)."""
-    if isinstance(value, (bool, str)):
-        return True
+def _other_items(value: Any, arrays: tuple) -> Any:
+    """For ``_plain``, a value of no exact JSON container type: None when it is a good scalar,
+    False when it is bad, else its items (a mapping taken before an array, as ``_walk`` does)."""
+    if value is None or isinstance(value, (bool, str)):
+        return None
     if isinstance(value, int):
-        return abs(value) <= MAX_INT
+        return None if abs(value) <= MAX_INT else False
     if isinstance(value, float):
-        return math.isfinite(value)
+        return None if math.isfinite(value) else False
     if isinstance(value, Mapping):
         if not all(isinstance(key, str) for key in value):
             return False
-        pending.extend((item, depth + 1) for item in value.values())
-        return True
+        return list(value.values())
     if isinstance(value, arrays):
-        pending.extend((item, depth + 1) for item in value)
-        return True
+        return list(value)
     return False
 
 
