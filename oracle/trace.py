@@ -5,6 +5,7 @@ into the note: a test checks every number the oracle cites against the rules ind
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Iterable, Union
@@ -32,6 +33,21 @@ Rules = Union[str, RuleNumber, Iterable[Union[str, RuleNumber]]]
 def rule_numbers(rules: Rules) -> tuple[RuleNumber, ...]:
     """One or several rule numbers, as given ("601.2f", a RuleNumber, or a sequence of them;
     a string may list several separated by commas), without repeats, in order."""
+    if isinstance(rules, str):
+        return _from_texts((rules,))
+    if type(rules) is tuple and all(type(r) is str for r in rules):
+        return _from_texts(rules)
+    return _numbers(rules)
+
+
+@functools.lru_cache(maxsize=4096)
+def _from_texts(texts: tuple[str, ...]) -> tuple[RuleNumber, ...]:
+    """``_numbers`` of rules given as text: the oracle cites the same few hundred texts over and
+    over (a pure function of immutable strings; errors are raised anew, never cached)."""
+    return _numbers(texts)
+
+
+def _numbers(rules: Rules) -> tuple[RuleNumber, ...]:
     if isinstance(rules, (str, RuleNumber)):
         rules = (rules,)
     out: list[RuleNumber] = []
@@ -57,7 +73,7 @@ class TraceLine:
         return self.rules[0]
 
     def as_dict(self) -> dict:
-        return {"step": self.step, "rule": str(self.rule), "rules": [str(r) for r in self.rules], "note": self.note}
+        return {"step": self.step, "rule": self.rules[0].text, "rules": [r.text for r in self.rules], "note": self.note}
 
 
 @dataclass
