@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from castrules.model import ModelError
 from castrules.model.abilities import (Ability, ActivatedAbility, CastProhibition, CostModifier, GrantAbility,

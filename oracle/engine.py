@@ -1,7 +1,8 @@
 """The oracle as an engine: the same contract an external engine implements."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .scenario import run_case
 from .trace import explain_lines

@@ -11,8 +11,9 @@ found) and otherwise doesn't.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import combinations, product
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import Illegal, RequestError
 from .frozen import replace

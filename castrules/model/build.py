@@ -13,7 +13,8 @@ import dataclasses
 import enum
 import types
 import typing
-from typing import Any, Callable, ClassVar, Mapping
+from collections.abc import Mapping   # not typing's: isinstance checks against it are several times slower
+from typing import Any, Callable, ClassVar
 
 from .errors import ModelError, excerpt
 
@@ -67,8 +68,8 @@ def build(cls: type, doc: Any, where: str) -> Any:
     if not isinstance(doc, Mapping):
         raise ModelError(where, f"expected a mapping for {cls.__name__}, got {excerpt(doc)}")
     plan = _plan(cls)
-    known = {k for _, k, _, _ in plan}
-    extra = [k for k in doc if k not in known]
+    known = _KNOWN[cls]
+    extra = [k for k in doc if k not in known] if not known.issuperset(doc) else ()
     if extra:
         raise ModelError(where, f"unknown field(s) {sorted(map(str, extra))} for {cls.__name__}; "
                                 f"expected some of {sorted(known)}")
@@ -89,7 +90,11 @@ def _plan(cls: type) -> tuple:
                       f.default is _MISSING and f.default_factory is _MISSING)  # type: ignore[misc]
                      for f in dataclasses.fields(cls) if f.init)
         Model.__plans__[cls] = plan
+        _KNOWN[cls] = frozenset(k for _, k, _, _ in plan)
     return plan
+
+
+_KNOWN: dict[type, frozenset[str]] = {}     # per model class: the document keys its plan reads
 
 
 def converter(hint: Any) -> Converter:

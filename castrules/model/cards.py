@@ -3,8 +3,9 @@ Abilities are in `abilities`, effects in `effects` (one type per kind), filters,
 activation costs in `parts`."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
 from .abilities import Ability
 from .build import Model

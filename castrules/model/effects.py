@@ -6,9 +6,10 @@ builds the long form. `if` (field `condition`) makes any effect conditional.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Literal, Mapping
+from typing import Any, ClassVar, Literal
 
 from .build import Model, key
 from .errors import ModelError, excerpt

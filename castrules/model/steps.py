@@ -8,8 +8,9 @@ that every name exists walk those fields.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from .build import Model, key
 from .errors import ModelError, excerpt
