@@ -96,21 +96,34 @@ def chars(state: State, obj: Obj) -> Chars:
     """The object's characteristics, computed once for as long as what they depend on stays:
     the object itself, the timed effects, the choices and the permanents with watching
     abilities (``Objects.sources``; a state's own objects when it has no such token), each
-    compared by identity (all are frozen) in the cache the states of one run share."""
+    compared by identity (all are frozen) in the cache the states of one run share. An object
+    whose own abilities read more of the game (READS_THE_GAME: Tarmogoyf counts graveyards) is
+    kept for its state only."""
     key = (obj.id, obj.zone, obj.incarnation)
     objects, effects, choices = state.objects, state.effects, state.choices
     sources = getattr(objects, "sources", objects)
     hit = state.chars_cache.get(key)
     if hit is not None and hit[0] is obj and hit[1] is effects and hit[2] is choices and hit[3] is sources:
         return hit[4]
+    hit = state._cache.get(key)
+    if hit is not None and hit[0] is obj:
+        return hit[1]
     value = rules().characteristics(state, obj)
-    state.chars_cache[key] = (obj, effects, choices, sources, value)
+    if any(isinstance(ab, READS_THE_GAME) for ab in obj.base.abilities):
+        state._cache[key] = (obj, value)
+    else:
+        state.chars_cache[key] = (obj, effects, choices, sources, value)
     return value
 
 
+# Abilities of an object whose characteristics read the game beyond what ``chars`` keys on
+READS_THE_GAME: tuple[type[Ability], ...] = (DefinePT,)
+
+
 def compute_characteristics(state: State, obj: Obj) -> Chars:
-    """Reads the object, ``state.effects``, ``state.choices`` and ``state.watching_abilities``
-    only: ``chars`` keeps the result while those stay (read anything else and key it there)."""
+    """Reads the object, ``state.effects``, ``state.choices`` and ``state.watching_abilities``,
+    and more only for an object with an ability of READS_THE_GAME: ``chars`` keeps the result
+    while those stay (an ability that reads anything else goes in READS_THE_GAME)."""
     base = obj.base
     proto = base.prototype if prototype_active(obj) else None
     cost_text = proto.mana_cost if proto else base.mana_cost

@@ -38,3 +38,16 @@ def test_a_change_they_depend_on_recomputes_them():
     chosen = replace(state, choices={"consp": {"creature_type": "Goblin"}})
     assert chars(chosen, chosen.obj("bear")).creature_types == frozenset({"Goblin"})
     assert chars(state, state.obj("bear")).creature_types == frozenset({"Elf"})   # the earlier state: as it was
+
+
+def test_an_object_that_reads_the_game_follows_it():
+    """Tarmogoyf counts the card types in graveyards: a card moving there changes it though no
+    watching permanent, effect or choice changed."""
+    cards = read_cards({n: catalog()[n] for n in ("Tarmogoyf", "Lightning Bolt")})
+    setup = {"players": {"A": {}}, "turn": {"active": "A"},
+             "objects": [{"id": "goyf", "card": "Tarmogoyf", "zone": "battlefield", "controller": "A"},
+                         {"id": "bolt", "card": "Lightning Bolt", "zone": "hand", "owner": "A"}]}
+    state = build_state(setup, cards)
+    assert (chars(state, state.obj("goyf")).power, chars(state, state.obj("goyf")).toughness) == (0, 1)
+    later = state.with_obj(replace(state.obj("bolt"), zone="graveyard"))
+    assert (chars(later, later.obj("goyf")).power, chars(later, later.obj("goyf")).toughness) == (1, 2)
