@@ -37,6 +37,10 @@ def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_pe
     """601.2b, 118.9: the cost the total starts from (the mana cost, or the alternative cost
     announced) and how the trace names it. None: no mana cost and no alternative (118.6)."""
     c = chars(state, spell)
+    if spec.emerge is not None and alt != "emerge":
+        raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{spec.emerge} is named to sacrifice for emerge, but "
+                                                           f"{c.name} is not being cast for an emerge cost",
+                      rules=("702.119a",))
     if alt is None:
         if c.mana_cost is None:
             trace.add("118.6", f"{c.name} has no mana cost: it can't be paid, only replaced by an alternative cost")
@@ -59,6 +63,7 @@ def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_pe
         if alt not in named:
             raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} has no {alt} cost", rules=("118.9",))
         found = ManaCost.parse(named[alt]), f"the {alt} cost {named[alt]}"
+        keyword_condition(state, spell, spec, alt, c, trace)
     trace.add("118.9", f"alternative cost announced: {alt}")
     return found
 
@@ -90,6 +95,27 @@ def flashback_life(spell: Obj, alt: str | None) -> int:
     """702.34a: life that is part of the flashback cost paid (Deep Analysis), else 0."""
     fb = spell.base.flashback
     return fb.life if alt == AlternativeCostName.FLASHBACK and fb is not None else 0
+
+
+def keyword_condition(state: State, spell: Obj, spec: CastSpec, alt: str, c: Chars, trace: Trace) -> None:
+    """The condition of a keyword alternative cost, at 601.2b: surge needs another spell cast
+    by its caster this turn (702.117a); emerge needs a creature its caster controls, chosen now
+    (702.119a, 702.119c)."""
+    if alt == "surge":
+        earlier = [r.spell for r in state.cast_log if r.player == spec.player]
+        if not earlier:
+            raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{spec.player} has cast no other spell this turn: "
+                                                               f"{c.name}'s surge cost can't be paid", rules=("702.117a",))
+        trace.add("702.117a", f"surge available: {spec.player} cast {', '.join(earlier)} this turn")
+    if alt == "emerge":
+        victim = state.objects.get(spec.emerge) if spec.emerge is not None else None
+        if (victim is None or victim.zone != "battlefield" or victim.controller != spec.player
+                or not chars(state, victim).is_creature):
+            raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE,
+                          f"emerge needs a creature {spec.player} controls to sacrifice; "
+                          f"{spec.emerge or 'none'} was named", rules=("702.119a", "702.119c"))
+        trace.add(("702.119c", "601.2b"), f"emerge: {victim.base.name} ({victim.id}) will be sacrificed as the cost "
+                                          "is paid")
 
 
 def _prowl_cost(state: State, spell: Obj, spec: CastSpec, c: Chars, zone_permission: str | None,

@@ -42,6 +42,9 @@ class CastSpec:
     instructed_by: str | None = None                         # a resolving spell instructing this cast (608.2g)
     flash_cost: str | None = None                            # the flash permission whose extra cost is paid (601.3c)
     mana_replacements: tuple[tuple[str, ...] | None, ...] = ()  # per listed activation: replacement order (616.1)
+    delve: tuple[str, ...] = ()                              # 702.66a: graveyard cards exiled to pay generic mana
+    improvise: tuple[str, ...] = ()                          # 702.126a: artifacts tapped to pay generic mana
+    emerge: str | None = None                                # 702.119a: the creature sacrificed for emerge
 
 
 def parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
@@ -66,6 +69,7 @@ def parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
         division=tuple((str(k), v) for k, v in step.division.items()) if step.division is not None else None,
         mana_sacrifices=sacs if any(x is not None for x in sacs) else (),
         half=step.half, fuse=step.fuse, reveal=step.reveal, flash_cost=step.flash_cost,
+        delve=step.delve, improvise=step.improvise, emerge=step.emerge,
         mana_replacements=reps if any(r is not None for r in reps) else ())
 
 

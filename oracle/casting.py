@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Sequence
 
+from castrules.model.parts import Filter
 from castrules.model.vocab import AlternativeCostName
 
 from . import payment
@@ -27,7 +28,7 @@ from .keyword_costs import escalate
 from .payer import CostContext, LifePart, ManaPart, Part, Paying, RevealPart, SacrificePart, can_pay, pay_costs
 from .reasons import Reason
 from .seams import rules
-from .state import Announced, Obj, ObjKind, State
+from .state import Announced, CastRecord, Obj, ObjKind, State
 from .targets import assign_targets
 from .trace import Trace
 from .zones import move
@@ -93,8 +94,12 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     announced = Announced(cast=True, prowl_paid=alt == AlternativeCostName.PROWL, alt_cost=alt, x=values["X"], y=values["Y"],
                           z=values["Z"], kicked=spec.kicker, bought_back=spec.buyback, modes=tuple(spec.modes),
                           targets=tuple(t for _, t, _ in assigned),
-                          target_controllers=tuple(r for _, _, r in assigned), division=division)
+                          target_controllers=tuple(r for _, _, r in assigned), division=division,
+                          emerge=spec.emerge if alt == AlternativeCostName.EMERGE else None)
     _check_proposal(state, spell.with_x(values["X"]), spec, alt, flash_needed, c, trace)
+    if announced.emerge is not None:    # 702.119c: the creature chosen now; its mana value reduces the total (601.2f)
+        state = state.with_obj(replace(state.obj(spec.object), announced=replace(
+            state.obj(spec.object).announced, alt_cost=alt, emerge=announced.emerge)))
     return Proposal(state=state, spell=spec.object, caster=spec.player, to_pay=to_pay, label=label,
                     announced=announced, life=flashback_life(spell, alt))
 
@@ -177,8 +182,9 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
         if total is None:
             raise Illegal(Reason.UNPAYABLE_COST, f"{chars(state, spell).name} has no mana cost; an unpayable cost "
                                                  "can't be paid", rules=("118.6",))
-        used = frozenset(o for o, _, _ in spec.mana_abilities)
-        state = pay_costs(state, spell_cost_parts(state, prop, spec, total, used), _paying_for(prop, spell), trace)
+        used = frozenset(o for o, _, _ in spec.mana_abilities) | frozenset(spec.improvise)
+        state = pay_costs(state, spell_cost_parts(state, prop, spec, total, used, trace), _paying_for(prop, spell),
+                          trace)
     except Illegal as exc:
         exc.total_cost = total_text
         exc.life_paid = life if total is not None else None
@@ -186,7 +192,9 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     # 601.2i: the spell becomes cast
     spell = state.obj(prop.spell)
     state = state.with_obj(replace(spell, announced=prop.announced))
-    trace.add("601.2i", f"{chars(state, spell).name} ({prop.spell}) becomes cast")
+    c = chars(state, spell)
+    state = replace(state, cast_log=state.cast_log + (CastRecord(prop.caster, prop.spell, frozenset(c.types)),))
+    trace.add("601.2i", f"{c.name} ({prop.spell}) becomes cast")
     state = spell_cast(state, prop.spell, caster, trace)
     result = {"legal": True, "total_cost": total_text, "life_paid": life}
     return state, result
@@ -197,15 +205,20 @@ def _paying_for(prop: Proposal, spell: Obj) -> CostContext:
 
 
 def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: ConcreteCost,
-                     used: frozenset[str] = frozenset()) -> tuple[Part, ...]:
+                     used: frozenset[str] = frozenset(), trace: Trace | None = None) -> tuple[Part, ...]:
     """601.2h: the parts of the spell's locked total: the sacrifices and reveals its additional
-    costs ask for (118.8), checked first, then its life (Phyrexian mana) and its mana."""
-    reveal_fits = tuple(a.reveal for a in state.obj(prop.spell).base.additional_costs if a.reveal is not None)
+    costs ask for (118.8) and emerge's sacrifice (702.119c), checked first, then its life
+    (Phyrexian mana), the objects paying generic mana (delve, improvise) and the rest in mana."""
+    spell = state.obj(prop.spell)
+    reveal_fits = tuple(a.reveal for a in spell.base.additional_costs if a.reveal is not None)
+    by_objects, mana = rules().object_payment(spell, spec.delve, spec.improvise, total, trace or Trace(0))
+    emerged = prop.announced.emerge
     return (*sacrifice_parts(state, prop, spec.sacrifice),
+            *((SacrificePart((Filter(types=("Creature",)),), (emerged,)),) if emerged is not None else ()),
             *((RevealPart(reveal_fits, tuple(spec.reveal)),) if spec.reveal else ()),
             # one life payment: the cost's life (119.4) with its Phyrexian symbols' (118.3b)
-            LifePart(total.life + prop.life, phyrexian=not prop.life),
-            ManaPart(total, auto=spec.auto_pay, used=used))
+            LifePart(total.life + prop.life, phyrexian=not prop.life), *by_objects,
+            ManaPart(mana, auto=spec.auto_pay, used=used))
 
 
 def sacrifice_parts(state: State, prop: Proposal, chosen: Sequence[str]) -> tuple[SacrificePart, ...]:

@@ -22,6 +22,7 @@ from .characteristics import chars, matches
 from .costs import ConcreteCost, concrete_text, pay_from_pool
 from .errors import Illegal
 from .frozen import replace
+from .keyword_payment import DelvePart, ImprovisePart, check_delve, check_improvise, pay_delve, tap_for_improvise
 from .reasons import Reason
 from .seams import rules
 from .spending import AbilityOf, Purpose, difference, mana_only, spend, usable_pool
@@ -98,7 +99,8 @@ class RevealPart:
     chosen: tuple[str, ...]
 
 
-Part = Union[ManaPart, LifePart, TapPart, UntapPart, SacrificePart, SacrificeSourcePart, RevealPart]
+Part = Union[ManaPart, LifePart, TapPart, UntapPart, SacrificePart, SacrificeSourcePart, RevealPart, DelvePart,
+             ImprovisePart]
 
 
 class Activator(Protocol):
@@ -356,6 +358,18 @@ def _pay_reveal(state: State, part: Part, ctx: CostContext, trace: Trace) -> Sta
     return state
 
 
+# ---- objects paying generic mana: delve, improvise (oracle/keyword_payment.py) ------------------
+
+def _check_delve(state: State, part: Part, ctx: CostContext) -> None:
+    assert isinstance(part, DelvePart)
+    check_delve(state, part, ctx.player, ctx.source)
+
+
+def _check_improvise(state: State, part: Part, ctx: CostContext) -> None:
+    assert isinstance(part, ImprovisePart)
+    check_improvise(state, part, ctx.player)
+
+
 HANDLERS: Mapping[type, Handler] = MappingProxyType({
     ManaPart: Handler(_check_mana, _pay_mana),
     LifePart: Handler(_check_life, _pay_life),
@@ -364,10 +378,13 @@ HANDLERS: Mapping[type, Handler] = MappingProxyType({
     SacrificePart: Handler(_check_sacrifice, _pay_sacrifice),
     SacrificeSourcePart: Handler(_check_source_sacrifice, _pay_source_sacrifice),
     RevealPart: Handler(_check_reveal, _pay_reveal),
+    DelvePart: Handler(_check_delve, lambda state, part, ctx, trace: pay_delve(state, part, trace)),
+    ImprovisePart: Handler(_check_improvise, lambda state, part, ctx, trace: tap_for_improvise(state, part, trace)),
 })
 
 # 601.2h lets the payer pay the parts in any order. {T} and {Q} first, so the automatic mana
 # activations can't tap that permanent for mana too; life, then mana; a sacrifice after the mana,
-# so a permanent tapped for mana may still be sacrificed; the reveals last.
-PAY_ORDER: tuple[type, ...] = (TapPart, UntapPart, LifePart, ManaPart, SacrificePart, SacrificeSourcePart,
-                               RevealPart)
+# so a permanent tapped for mana may still be sacrificed; the reveals last. Improvise's artifacts
+# are tapped before the mana too (the automatic activations can't use them); delve's cards last.
+PAY_ORDER: tuple[type, ...] = (TapPart, UntapPart, ImprovisePart, LifePart, ManaPart, SacrificePart,
+                               SacrificeSourcePart, RevealPart, DelvePart)

@@ -38,6 +38,7 @@ class Reason(str, Enum):
     INSUFFICIENT_MANA = "insufficient_mana"
     INSUFFICIENT_LIFE = "insufficient_life"
     ADDITIONAL_COST_UNPAID = "additional_cost_unpaid"
+    INVALID_OBJECT_PAYMENT = "invalid_object_payment"
     UNPAYABLE_COST = "unpayable_cost"
     INVALID_ATTACKER = "invalid_attacker"
     INVALID_BLOCKER = "invalid_blocker"
@@ -77,6 +78,7 @@ _SUBSTEPS: dict[Reason, tuple[str, ...]] = {
     Reason.INSUFFICIENT_MANA: ("601.2h",),
     Reason.INSUFFICIENT_LIFE: ("601.2h",),
     Reason.ADDITIONAL_COST_UNPAID: ("601.2h",),
+    Reason.INVALID_OBJECT_PAYMENT: ("601.2h",),
     Reason.UNPAYABLE_COST: ("601.2h",),
     Reason.INVALID_ATTACKER: (),
     Reason.INVALID_BLOCKER: (),

@@ -35,6 +35,7 @@ class Rules:
     # 601.2b-i: announcing and paying
     one_alternative_cost: Rule      # casting.one_alternative_cost (118.9a)
     pay_spell: Rule                 # casting.pay (601.2f-i)
+    object_payment: Rule            # keyword_payment.object_payment (delve, improvise: 702.66a, 702.126a)
     life_payable: Rule              # payer.life_payable (119.4), the check of every life payment
     prowl_enabler: Rule             # prowl.prowl_enabler (702.76a)
     leave_stack_zone: Rule          # zones.leave_stack_zone: where a card leaving the stack goes (702.34a)

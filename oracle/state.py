@@ -63,6 +63,17 @@ class DamageEvent:
 
 
 @dataclass(frozen=True)
+class CastRecord:
+    """A spell cast this turn (601.2i), remembered for the turn: counted by cost modifiers
+    (601.2f: "each instant and sorcery spell you've cast this turn") and surge (702.117a).
+    `types` are the spell's card types as it became cast."""
+
+    player: str
+    spell: str
+    types: frozenset[str]
+
+
+@dataclass(frozen=True)
 class TimedEffect:
     """A continuous effect from a resolved ability or a test action, until end of turn: what it
     does is the model's value that made it (a pump, an animation, a creature-type change).
@@ -130,6 +141,7 @@ class Announced:
     target_controllers: tuple[str | None, ...] = ()   # per-opponent targets: who must control each
     division: tuple[tuple[str, int], ...] = ()        # 601.2d: (target, amount) announced while casting
     etb_x: int | None = None                # a permanent's (or its trigger's) X as the spell resolved (107.3m)
+    emerge: str | None = None               # the creature chosen to sacrifice for emerge (702.119c)
 
 
 NOTHING_ANNOUNCED = Announced()
@@ -250,6 +262,7 @@ class State:
     choices: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     effects: tuple[TimedEffect, ...] = ()
     damage_log: tuple[DamageEvent, ...] = ()
+    cast_log: tuple[CastRecord, ...] = ()           # spells cast this turn (601.2i), cleared as the turn ends
     clock: int = 1
     pending: tuple[tuple[str, Ability], ...] = ()   # triggered abilities waiting for the stack (source, ability)
     game_over: bool = False                     # 104.1: a player won or the game is a draw; nothing more happens

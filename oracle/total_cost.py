@@ -14,7 +14,7 @@ from typing import Sequence
 
 from castrules.model.abilities import Ability, CostFloor, CostModifier
 
-from .characteristics import Chars, chars
+from .characteristics import Chars, chars, mana_value
 from .costs import ConcreteCost, ManaCost, concrete_text, reduce, resolve_choices
 from .seams import rules
 from .state import Obj, ObjKind, State
@@ -31,18 +31,22 @@ class Modifier:
 
 @dataclass(frozen=True)
 class Increase(Modifier):
-    """The cost goes up by `amount`, `times` times (added first, 601.2f)."""
+    """The cost goes up by `amount`, `times` times (added first, 601.2f); `per`: what `times`
+    counted, for the trace."""
 
     amount: ManaCost
     times: int = 1
+    per: str | None = None
 
 
 @dataclass(frozen=True)
 class Reduction(Modifier):
-    """The cost goes down by `amount`, `times` times (118.7, in the player's order)."""
+    """The cost goes down by `amount`, `times` times (118.7, in the player's order); `per`:
+    what `times` counted (or "emerge"), for the trace."""
 
     amount: ManaCost
     times: int = 1
+    per: str | None = None
 
 
 @dataclass(frozen=True)
@@ -52,13 +56,54 @@ class Floor(Modifier):
     minimum: int
 
 
+# The counts whose trace says what was counted (the older `per` values keep their notes), and
+# the rules each rests on beyond 601.2f.
+COUNTED: dict[str, tuple[str, tuple[str, ...]]] = {
+    "attacking_creatures_you_control": ("attacking creature(s) its caster controls", ()),
+    "creatures": ("creature(s) on the battlefield", ()),
+    "opponents": ("opponent(s) still in the game", ("702.125a", "702.125b")),
+    "instant_and_sorcery_spells_you_cast_this_turn": ("instant and sorcery spell(s) its caster cast this turn", ()),
+    "total_power_of_creatures_you_control": ("total power of its caster's creatures", ("107.1b",)),
+    "greatest_power_among_creatures_you_control": ("greatest power among its caster's creatures", ()),
+}
+EMERGE_RULES = ("702.119a", "702.119c")
+
+
+def _creatures(state: State, player: str | None) -> list[Chars]:
+    """The characteristics of the creatures on the battlefield (of `player`, or everyone's)."""
+    out = []
+    for o in state.battlefield():
+        if player is None or o.controller == player:
+            c = chars(state, o)
+            if c.is_creature:
+                out.append(c)
+    return out
+
+
 def modifier_count(state: State, per: str | None, player: str) -> int:
+    """How many times a "for each" modifier applies, counted now, as the total is determined
+    (601.2f): the count is not looked at again once the total is locked. A negative count
+    (a total power below 0) is 0 (107.1b)."""
     if per is None:
         return 1
     if per == "artifacts_you_control":
         return sum(1 for o in state.battlefield() if o.controller == player and chars(state, o).is_("Artifact"))
     if per == "creatures_you_control":
-        return sum(1 for o in state.battlefield() if o.controller == player and chars(state, o).is_creature)
+        return len(_creatures(state, player))
+    if per == "creatures":
+        return len(_creatures(state, None))
+    if per == "attacking_creatures_you_control":
+        return sum(1 for o in state.battlefield() if o.controller == player and o.combat.attacking is not None
+                   and chars(state, o).is_creature)
+    if per == "opponents":
+        return len(state.opponents(player))
+    if per == "instant_and_sorcery_spells_you_cast_this_turn":
+        return sum(1 for r in state.cast_log if r.player == player and r.types & {"Instant", "Sorcery"})
+    powers = [c.power or 0 for c in _creatures(state, player)]
+    if per == "total_power_of_creatures_you_control":
+        return max(0, sum(powers))
+    if per == "greatest_power_among_creatures_you_control":
+        return max([0, *powers])
     return 0
 
 
@@ -89,10 +134,23 @@ def modifiers(state: State, spell: Obj, caster: str) -> list[Modifier]:
                 if times <= 0:
                     continue
                 made = Increase if ab.change == "increase" else Reduction
-                out.append(made(src.id, src.base.name, ManaCost.parse(ab.amount or "{1}"), times))
+                out.append(made(src.id, src.base.name, ManaCost.parse(ab.amount or "{1}"), times, per=ab.per))
             elif isinstance(ab, CostFloor) and src.id != spell.id and rules().modifier_applies(ab, src, spell, c, caster):
                 out.append(Floor(src.id, src.base.name, ab.minimum))
-    return out
+    return out + emerge_reduction(state, spell)
+
+
+def emerge_reduction(state: State, spell: Obj) -> list[Modifier]:
+    """702.119a: a spell cast for its emerge cost costs generic mana equal to the mana value of
+    the creature chosen to be sacrificed (702.119c) less, read now, while that creature is still
+    on the battlefield (601.2f); like any reduction it joins the others in the player's order."""
+    chosen = spell.announced.emerge
+    if spell.announced.alt_cost != "emerge" or chosen is None:
+        return []
+    victim = state.obj(chosen)
+    value = mana_value(chars(state, victim), victim)
+    return [Reduction(spell.id, f"{spell.base.name}'s emerge, sacrificing {victim.base.name} ({victim.id}) of mana "
+                                f"value {value},", ManaCost.parse(f"{{{value}}}"), per="emerge")]
 
 
 def _times(cost: ManaCost, n: int) -> ManaCost:
@@ -139,6 +197,19 @@ def order_reductions(cost: ConcreteCost, reds: list[Reduction],
     return chosen + (best or [])
 
 
+def _counted(m: Increase | Reduction) -> str:
+    """What a counted modifier counted, for its trace note ("" for the others)."""
+    if m.per not in COUNTED:
+        return ""
+    return f" ({m.amount} for each of {m.times} {COUNTED[m.per][0]}, counted now)"
+
+
+def _count_rules(m: Increase | Reduction) -> tuple[str, ...]:
+    if m.per == "emerge":
+        return ("601.2f", *EMERGE_RULES)
+    return ("601.2f", *COUNTED[m.per][1]) if m.per in COUNTED else ()
+
+
 @dataclass(frozen=True)
 class TotalCost:
     cost: ConcreteCost
@@ -159,18 +230,19 @@ def determine(state: State, spell: Obj, caster: str, start: ConcreteCost, start_
         inc = _times(m.amount, m.times)
         first = [s.halves[0] for s in inc.symbols if s.halves]
         cost = cost.add(resolve_choices(inc, None, first, ["mana"] * sum(1 for s in inc.symbols if "P" in str(s))))
-        trace.add("601.2f", f"{m.source_name} ({m.source}) increases the cost by {inc}: {concrete_text(cost)}")
+        trace.add(("601.2f", *_count_rules(m)), f"{m.source_name} ({m.source}) increases the cost by {inc}"
+                                                f"{_counted(m)}: {concrete_text(cost)}")
     reds = [m for m in mods if isinstance(m, Reduction)]
     for m, choice in rules().order_reductions(cost, reds, player_order):
         amount = _times(m.amount, m.times)
         before = cost
         cost, rule = reduce(cost, amount, choice)
-        note = f"{m.source_name} ({m.source}) reduces the cost by {amount}"
+        note = f"{m.source_name} ({m.source}) reduces the cost by {amount}{_counted(m)}"
         if choice:
             note += f" (half chosen: {choice})"
         if before == cost:
             note += " (nothing left to reduce)"
-        trace.add(rule or "118.7", f"{note}: {concrete_text(cost)}")
+        trace.add((rule or "118.7", *_count_rules(m)), f"{note}: {concrete_text(cost)}")
     floors = [m for m in mods if isinstance(m, Floor)]
     if floors:
         m = max(floors, key=lambda f: f.minimum)

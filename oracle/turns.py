@@ -72,6 +72,6 @@ def next_turn(state: State, trace: Trace) -> State:
                     summoning_sick=False if o.controller == nxt else o.summoning_sick)
             for o in state.battlefield() if o.controller == nxt]
     state = replace(state.with_objs(objs), turn=Turn(active=nxt, step="precombat_main", number=state.turn.number + 1),
-                    damage_log=(), effects=())
+                    damage_log=(), cast_log=(), effects=())
     trace.add(("500.1", "502.3"), f"turn {state.turn.number}: {nxt} is the active player; their permanents untap")
     return state

@@ -14,6 +14,10 @@ from .errors import ModelError, excerpt
 from .parts import AbilityCost, CopyExceptions, Filter, Produce, SpellFilter, TargetSpec
 
 Whose = Literal["you", "opponents", "all"]
+# what a cost modifier counts, at 601.2f, for its `per` (affinity 702.41a, undaunted 702.125a)
+PerCount = Literal["artifacts_you_control", "creatures_you_control", "attacking_creatures_you_control", "creatures",
+                   "opponents", "instant_and_sorcery_spells_you_cast_this_turn",
+                   "total_power_of_creatures_you_control", "greatest_power_among_creatures_you_control"]
 Permanents = Literal["you", "all"]
 
 
@@ -86,7 +90,8 @@ class ActivatedAbility(Ability):
 
 @dataclass(frozen=True)
 class CostModifier(Ability):
-    """Matching spells cost more or less (118.7), `per` times a count, `while` untapped."""
+    """Matching spells cost more or less (118.7), `per` times a count, `while` untapped. The
+    count is taken once, as the total cost is determined (601.2f), and locked in with it."""
 
     kind: ClassVar[str] = "cost_modifier"
     required: ClassVar[tuple[str, ...]] = ("change", "amount", "spells")
@@ -94,8 +99,24 @@ class CostModifier(Ability):
     amount: str = ""
     spells: SpellFilter = None  # type: ignore[assignment]
     whose: Whose | None = None
-    per: Literal["artifacts_you_control", "creatures_you_control"] | None = None
+    per: PerCount | None = None
     while_: Literal["untapped"] | None = key("while", None)
+
+
+@dataclass(frozen=True)
+class Delve(Ability):
+    """Delve (702.66a): once the total is locked, each card exiled from the caster's graveyard
+    pays one generic mana of it (`cast: {delve: [...]}`); several instances are one (702.66c)."""
+
+    kind: ClassVar[str] = "delve"
+
+
+@dataclass(frozen=True)
+class Improvise(Ability):
+    """Improvise (702.126a): once the total is locked, each untapped artifact the caster taps
+    pays one generic mana of it (`cast: {improvise: [...]}`); several instances are one (702.126c)."""
+
+    kind: ClassVar[str] = "improvise"
 
 
 @dataclass(frozen=True)
@@ -339,8 +360,8 @@ class TriggeredAbility(Ability):
 
 
 ABILITY_TYPES: Mapping[str, type[Ability]] = {t.kind: t for t in (
-    ManaAbility, ActivatedAbility, CostModifier, CostFloor, GrantProwl, TypeChange, DefinePT, AddColor, ManaReplacement,
-    ManaTrigger,
+    ManaAbility, ActivatedAbility, CostModifier, CostFloor, Delve, Improvise, GrantProwl, TypeChange, DefinePT, AddColor,
+    ManaReplacement, ManaTrigger,
     CastPermission, FlashPermission, ConditionalFlash, EnterAbility, EntersAsCopy, KeywordGrant, CastProhibition, StaticAbility,
     GrantAbility, TriggeredAbility)}
 

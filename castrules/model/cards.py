@@ -27,7 +27,10 @@ class PrototypeFace(Model):
 
 @dataclass(frozen=True)
 class AlternativeCost(Model):
-    name: Literal["evoke", "test_alternative"]
+    """A named alternative cost (118.9): emerge also sacrifices a creature (`cast: {emerge: id}`)
+    and is reduced by its mana value (702.119a); surge needs another spell cast this turn (702.117a)."""
+
+    name: Literal["emerge", "evoke", "surge", "test_alternative"]
     cost: str
 
 

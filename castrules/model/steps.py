@@ -111,14 +111,15 @@ class Cast(Paying):
     half: int | None = None
     fuse: bool = False
     flash_cost: ObjectRef | None = None
+    delve: tuple[ObjectRef, ...] = ()               # 702.66a: graveyard cards exiled to pay generic mana
+    improvise: tuple[ObjectRef, ...] = ()           # 702.126a: untapped artifacts tapped to pay generic mana
+    emerge: ObjectRef | None = None                 # 702.119a: the creature sacrificed for the emerge cost
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
         doc = super().normalise(_require(doc, where, "player", "object"), where)
         alt = doc.get("alternative_cost")
-        if isinstance(alt, str):
-            doc = {**doc, "alternative_cost": [alt]}
-        return doc
+        return {**doc, "alternative_cost": [alt]} if isinstance(alt, str) else doc
 
 
 @dataclass(frozen=True)

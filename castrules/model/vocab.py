@@ -89,6 +89,8 @@ class AlternativeCostName(StrEnum):
     WITHOUT_PAYING_MANA_COST = "without_paying_mana_cost"
     EVOKE = "evoke"
     FLASHBACK = "flashback"                  # 702.34a: from its owner's graveyard
+    EMERGE = "emerge"
+    SURGE = "surge"
     TEST_ALTERNATIVE = "test_alternative"
 
 

@@ -269,3 +269,43 @@ class LifeMustExceedPayment(Mutant):
     description = "paying life for Phyrexian mana needs more life than the amount (119.4: at least that much)"
     seams = {"life_payable": substitute(_life_must_exceed)}
     witnesses = ("cost/phyrexian/dismember-four-life-at-four",)
+
+
+def _objects_pay_coloured(real, ctx):
+    def object_payment(spell, delve, improvise, total, trace):
+        extra = len(delve) + len(improvise) - total.generic
+        if extra <= 0:
+            return real(spell, delve, improvise, total, trace)
+        parts, _ = real(spell, delve, improvise, replace(total, generic=total.generic + extra), trace)
+        rest = replace(total, generic=0)
+        for t in ManaType:          # the bug: the objects beyond the generic mana pay coloured mana
+            take = min(extra, rest.colored[t])
+            rest = replace(rest, colored=rest.colored.with_count(t, rest.colored[t] - take))
+            extra -= take
+        return parts, rest
+    return object_payment
+
+
+class DelvePaysColouredMana(Mutant):
+    description = ("delve's exiled cards (and improvise's artifacts) beyond the total's generic mana pay its coloured "
+                   "mana too (702.66a, 702.126a: generic only)")
+    seams = {"object_payment": _objects_pay_coloured}
+    witnesses = ("delve/illegal/eighth-card-cannot-pay-blue",)
+
+
+def _delve_lowers_total(real, ctx):
+    def pay_spell(prop, spec, hybrid, phyrexian, trace):
+        state, result = real(prop, spec, hybrid, phyrexian, trace)
+        paid_by_objects = len(spec.delve) + len(spec.improvise)
+        if paid_by_objects and result.get("total_cost"):
+            total = ConcreteCost.parse(result["total_cost"])
+            result = {**result, "total_cost": concrete_text(replace(total, generic=total.generic - paid_by_objects))}
+        return state, result
+    return pay_spell
+
+
+class DelveAsCostReduction(Mutant):
+    description = ("delve and improvise are treated as cost reductions: the locked total reported loses the generic "
+                   "mana the objects paid (702.66b, 702.126b: they apply after the total is locked)")
+    seams = {"pay_spell": _delve_lowers_total}
+    witnesses = ("delve/pay/treasure-cruise-exiles-seven", "improvise/pay/three-artifacts-pay-the-generic-part")
