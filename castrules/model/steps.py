@@ -74,9 +74,8 @@ class Paying(Step):
     def normalise(cls, doc: Any, where: str) -> Any:
         """`mana_abilities` given without `pay` is the long form's `pay: listed`: an empty list
         then still means "from the pool only" once read (and written back by to_document)."""
-        if isinstance(doc, Mapping) and "pay" not in doc and "mana_abilities" in doc:
-            doc = {**doc, "pay": PayMode.LISTED.value}
-        return doc
+        listed = isinstance(doc, Mapping) and "pay" not in doc and "mana_abilities" in doc
+        return {**doc, "pay": PayMode.LISTED.value} if listed else doc
 
     @property
     def auto_pay(self) -> bool:
