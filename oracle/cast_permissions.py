@@ -97,12 +97,14 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
     as it would be cast (601.3e: e.g. prototyped, 718.3a)."""
     obj = view or state.obj(spell_id)
     c = chars(state, obj)
+    if permission in (None, spell_id) and _own_permission(state.obj(spell_id), caster, zone, free):
+        return spell_id
     candidates = [state.objects[permission]] if permission in state.objects else list(state.battlefield())
     for src in candidates:
         if src.zone != "battlefield" or src.controller != caster or src.kind is not ObjKind.CARD:
             continue
         for ab in src.base.abilities:
-            if not isinstance(ab, CastPermission) or zone not in ab.from_zones:
+            if not isinstance(ab, CastPermission) or ab.own or zone not in ab.from_zones:
                 continue
             if free and not ab.without_paying_mana_cost:
                 continue
@@ -111,6 +113,14 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
             if matches(c, obj, ab.spells, src.controller, src.id):
                 return src.id
     return None
+
+
+def _own_permission(card, caster: str, zone: str, free: bool) -> bool:
+    """601.3: a card's own "you may cast this card from <zone>" lets only its owner cast it from
+    there; it says nothing about other cards."""
+    return card.owner == caster and card.kind is ObjKind.CARD and any(
+        isinstance(ab, CastPermission) and ab.own and zone in ab.from_zones and (ab.without_paying_mana_cost or not free)
+        for ab in card.base.abilities)
 
 
 def conditional_flash(state: State, spell, caster: str) -> str | None:

@@ -203,6 +203,7 @@ class CastPermission(Ability):
     from_zones: tuple[Literal["hand", "graveyard", "exile", "library", "command"], ...] = key("from", ())
     spells: Filter | None = None
     without_paying_mana_cost: bool = False
+    own: bool = key("self", False)       # the card's own "you may cast this card from ..." (601.3)
 
 
 @dataclass(frozen=True)

@@ -128,3 +128,19 @@ def test_zone_permission_judges_the_choice_made():
         r = run({"players": {"A": {"mana_pool": "{R}" * 7}, "B": {}}, "objects": objects},
                 [{"cast": {"player": "A", "object": "blitz", "prototype": proto}}])
         assert _outcome(r["steps"][0]) == expected
+
+
+def test_a_cards_own_permission_covers_only_that_card_and_its_owner():
+    # Eternal Scourge: "you may cast this card from exile" (601.3), the card's own ability
+    def cast(scourge_zone, caster="A", obj="s", permission=None, extra=()):
+        objects = [{"id": "s", "card": "Eternal Scourge", "zone": scourge_zone, "owner": "A",
+                    **({"controller": "A"} if scourge_zone == "battlefield" else {})}, *extra]
+        body = {"player": caster, "object": obj, **({"permission": permission} if permission else {})}
+        players = {"A": {"mana_pool": "{C}{C}{C}"}, "B": {"mana_pool": "{C}{C}{C}"}}
+        turn = {"active": caster, "step": "precombat_main"}
+        return run({"players": players, "turn": turn, "objects": objects}, [{"cast": body}])["steps"][0]
+    assert cast("exile")["legal"] and cast("exile", permission="s")["legal"]
+    assert _outcome(cast("exile", caster="B")) == (False, "no_permission", "601.2a")
+    assert _outcome(cast("graveyard")) == (False, "no_permission", "601.2a")
+    bears = {"id": "b", "card": "Grizzly Bears", "zone": "exile", "owner": "A"}
+    assert _outcome(cast("battlefield", obj="b", permission="s", extra=[bears])) == (False, "no_permission", "601.2a")
