@@ -45,6 +45,7 @@ class CastSpec:
     delve: tuple[str, ...] = ()                              # 702.66a: graveyard cards exiled to pay generic mana
     improvise: tuple[str, ...] = ()                          # 702.126a: artifacts tapped to pay generic mana
     emerge: str | None = None                                # 702.119a: the creature sacrificed for emerge
+    life_for_mana: tuple[tuple[str, int], ...] = ()           # 601.2h: (colour, symbols paid with life instead)
 
 
 def parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
@@ -70,7 +71,8 @@ def parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
         mana_sacrifices=sacs if any(x is not None for x in sacs) else (),
         half=step.half, fuse=step.fuse, reveal=step.reveal, flash_cost=step.flash_cost,
         delve=step.delve, improvise=step.improvise, emerge=step.emerge,
-        mana_replacements=reps if any(r is not None for r in reps) else ())
+        mana_replacements=reps if any(r is not None for r in reps) else (),
+        life_for_mana=tuple(sorted((step.life_for_mana or {}).items())))
 
 
 def _plain(value: Any) -> Any:

@@ -23,6 +23,7 @@ from .characteristics import chars, matches
 from .costs import ConcreteCost, ManaCost, concrete_text, hybrid_options, phyrexian_count, resolve_choices
 from .cards import spell_targets
 from .errors import Illegal, RequestError
+from .life_for_mana import life_instead
 from .frozen import replace
 from .keyword_costs import escalate
 from .payer import CostContext, LifePart, ManaPart, Part, Paying, RevealPart, SacrificePart, can_pay, pay_costs
@@ -208,16 +209,19 @@ def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: Concre
                      used: frozenset[str] = frozenset(), trace: Trace | None = None) -> tuple[Part, ...]:
     """601.2h: the parts of the spell's locked total: the sacrifices and reveals its additional
     costs ask for (118.8) and emerge's sacrifice (702.119c), checked first, then its life
-    (Phyrexian mana), the objects paying generic mana (delve, improvise) and the rest in mana."""
+    (Phyrexian mana and life paid rather than coloured mana, K'rrik), the objects paying generic mana
+    (delve, improvise) and the rest in mana."""
     spell = state.obj(prop.spell)
     reveal_fits = tuple(a.reveal for a in spell.base.additional_costs if a.reveal is not None)
     by_objects, mana = rules().object_payment(spell, spec.delve, spec.improvise, total, trace or Trace(0))
     emerged = prop.announced.emerge
+    mana, instead = life_instead(state, prop.caster, mana, spec.life_for_mana, trace)
     return (*sacrifice_parts(state, prop, spec.sacrifice),
             *((SacrificePart((Filter(types=("Creature",)),), (emerged,)),) if emerged is not None else ()),
             *((RevealPart(reveal_fits, tuple(spec.reveal)),) if spec.reveal else ()),
-            # one life payment: the cost's life (119.4) with its Phyrexian symbols' (118.3b)
-            LifePart(total.life + prop.life, phyrexian=not prop.life), *by_objects,
+            # one life payment: the cost's life (119.4) with its Phyrexian symbols' (118.3b) and
+            # the life paid rather than coloured mana (K'rrik)
+            LifePart(total.life + prop.life + instead, phyrexian=not prop.life and not instead), *by_objects,
             ManaPart(mana, auto=spec.auto_pay, used=used))
 
 

@@ -36,6 +36,7 @@ class Reason(str, Enum):
     MANA_ABILITY_COST_UNPAYABLE = "mana_ability_cost_unpayable"
     INVALID_MANA_CHOICE = "invalid_mana_choice"
     INSUFFICIENT_MANA = "insufficient_mana"
+    INVALID_PAYMENT_CHOICE = "invalid_payment_choice"
     INSUFFICIENT_LIFE = "insufficient_life"
     ADDITIONAL_COST_UNPAID = "additional_cost_unpaid"
     INVALID_OBJECT_PAYMENT = "invalid_object_payment"
@@ -76,6 +77,7 @@ _SUBSTEPS: dict[Reason, tuple[str, ...]] = {
     Reason.MANA_ABILITY_COST_UNPAYABLE: ("601.2g",),
     Reason.INVALID_MANA_CHOICE: ("601.2g",),
     Reason.INSUFFICIENT_MANA: ("601.2h",),
+    Reason.INVALID_PAYMENT_CHOICE: ("601.2h",),
     Reason.INSUFFICIENT_LIFE: ("601.2h",),
     Reason.ADDITIONAL_COST_UNPAID: ("601.2h",),
     Reason.INVALID_OBJECT_PAYMENT: ("601.2h",),

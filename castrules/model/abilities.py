@@ -249,6 +249,17 @@ class EntersAsCopy(Ability):
 
 
 @dataclass(frozen=True)
+class LifeForMana(Ability):
+    """For each symbol of `color` in a cost its controller pays, they may pay `life` life
+    instead (K'rrik), chosen as the locked total is paid (601.2h)."""
+
+    kind: ClassVar[str] = "life_for_mana"
+    required: ClassVar[tuple[str, ...]] = ("color", "life")
+    color: Literal["W", "U", "B", "R", "G"] = "B"
+    life: int = 2
+
+
+@dataclass(frozen=True)
 class KeywordGrant(Ability):
     kind: ClassVar[str] = "keyword_grant"
     required: ClassVar[tuple[str, ...]] = ("keyword", "permanents")
@@ -364,5 +375,5 @@ ABILITY_TYPES: Mapping[str, type[Ability]] = {t.kind: t for t in (
     ManaAbility, ActivatedAbility, CostModifier, CostFloor, Delve, Improvise, GrantProwl, TypeChange, DefinePT, AddColor,
     ManaReplacement, ManaTrigger,
     CastPermission, FlashPermission, ConditionalFlash, EnterAbility, EntersAsCopy, KeywordGrant, CastProhibition, StaticAbility,
-    GrantAbility, TriggeredAbility)}
+    GrantAbility, TriggeredAbility, LifeForMana)}
 
