@@ -1,11 +1,9 @@
 """The steps of a case: one frozen type per step kind, the cast with every choice spelled out.
 
-`STEP_TYPES` maps each step kind (the single key of a step document) to its type;
-`read_step` builds one. The harness checks, the generator and the oracle all dispatch on these
-types, so a step kind exists in one place (and tests/model/test_model_contract.py ties it to the
-schema). A string naming an object or a player is typed so (`castrules.model.refs`): the checks
-that every name exists walk those fields.
-"""
+`STEP_TYPES` maps each step kind (a step document's single key) to its type; `read_step` builds
+one. The harness checks, the generator and the oracle all dispatch on these types, so a step kind
+exists in one place (tests/model/test_model_contract.py ties it to the schema). A string naming an
+object or a player is typed so (`castrules.model.refs`): the checks that names exist walk them."""
 from __future__ import annotations
 
 from collections.abc import Mapping
