@@ -72,7 +72,8 @@ def leave_stack_zone(obj: Obj, zone: str) -> str:
     """702.34a: where a card leaving the stack for `zone` goes: exile instead, wherever it was
     going, when its flashback cost was paid; else `zone`."""
     done = obj.announced
-    return "exile" if done.alt_cost == AlternativeCostName.FLASHBACK and done.cast and obj.kind is ObjKind.CARD else zone
+    flashed_back = done.alt_cost == AlternativeCostName.FLASHBACK and done.cast
+    return "exile" if flashed_back and obj.kind is ObjKind.CARD else zone
 
 
 def owner_graveyard(state: State, oid: str, trace: Trace | None, note: str = "",

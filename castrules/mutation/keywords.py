@@ -39,7 +39,8 @@ def _every_mode_escalated(real, ctx):
 
 
 class EscalateForEveryMode(Mutant):
-    description = "escalate is paid for every mode chosen, the first one included (702.120a: only those beyond the first)"
+    description = ("escalate is paid for every mode chosen, the first one included (702.120a: only those beyond "
+                   "the first)")
     seams = {"escalate_count": _every_mode_escalated}
     witnesses = ("escalate/cost/collective-defiance-two-modes-pay-escalate-once",)
 
@@ -54,3 +55,17 @@ class BuybackCostNotAdded(Mutant):
     description = "a buyback payment is announced but its cost is never added to the total (702.27a)"
     seams = {"keyword_costs": _buyback_ignored}
     witnesses = ("buyback/resolve/whispers-of-the-muse-bought-back-returns-to-hand",)
+
+
+def _bought_back_whatever(real, ctx):
+    def leave_stack_zone(obj, zone):
+        return "hand" if obj.announced.bought_back and zone == "graveyard" else real(obj, zone)
+    return leave_stack_zone
+
+
+class BuybackEvenUnresolved(Mutant):
+    description = ("a bought-back spell returns to its owner's hand even when it is countered or does not resolve "
+                   "(702.27a: only as it resolves)")
+    seams = {"leave_stack_zone": _bought_back_whatever}
+    witnesses = ("buyback/countered/bought-back-spell-countered-goes-to-the-graveyard",
+                 "buyback/resolve/bought-back-spell-that-does-not-resolve-goes-to-the-graveyard")
