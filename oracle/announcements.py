@@ -248,7 +248,7 @@ def announce_variables(spell, spec: CastSpec, to_pay: ManaCost | None, mana_cost
     values: dict[str, int | None] = {}
     tx = spell.base.text_x
     if tx is not None:
-        if tx.count is not None and spec.x is not None:
+        if tx.defined and spec.x is not None:
             raise Illegal(Reason.INVALID_X, f"X = {spec.x} announced, but {spell.base.name}'s text defines X: its "
                                           "controller doesn't choose it", rules=("107.3c",))
         if tx.choose == "resolution" and spec.x is not None:
@@ -260,7 +260,7 @@ def announce_variables(spell, spec: CastSpec, to_pay: ManaCost | None, mana_cost
                                               "put on the stack: its value must be announced", rules=("107.3f",))
             trace.add("107.3f", f"X = {spec.x} (an X in the text only, chosen as the spell is put on the stack)")
             values["X"] = spec.x
-        elif tx.count is not None:
+        elif tx.defined:
             trace.add("107.3c", "X is defined by the spell's text; its controller doesn't choose it")
         else:
             trace.add("107.3f", "X (in the text only) will be chosen as the spell resolves")

@@ -299,8 +299,8 @@ def _shift_targets(e: Effect, shift: int) -> Effect:
 def _text_x(text_x: TextX | None, mana_cost: str | None, where: str) -> TextX | None:
     if text_x is None:
         return None
-    if (text_x.count is None) == (text_x.choose is None):
-        raise RequestError(f"{where}: text_x is {{count: <filter>}} or {{choose: cast | resolution}}")
+    if sum(v is not None for v in (text_x.count, text_x.domain, text_x.choose)) != 1:
+        raise RequestError(f"{where}: text_x is {{count: <filter>}}, {{domain: you}} or {{choose: cast | resolution}}")
     if isinstance(mana_cost, str) and any(v in mana_cost for v in ("{X}", "{Y}", "{Z}")):
         raise RequestError(f"{where}: text_x is for an X that is in no cost; this card has one in its mana cost")
     return text_x

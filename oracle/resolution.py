@@ -223,7 +223,7 @@ def _spell_x(state: State, obj: Obj, choices: Mapping[str, Any], trace: Trace) -
                                         "resolves", rules=("107.3a", "107.3c", "107.3f"))
     if tx is None or tx.choose == "cast":
         return obj.announced.x
-    if tx.count is not None:
+    if tx.defined:
         x = defined_x(state, obj)
         trace.add("107.3c", f"X is defined by the text: {x} as {obj.base.name} ({obj.id}) resolves")
         return x

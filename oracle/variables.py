@@ -12,11 +12,19 @@ from .characteristics import chars, matches
 from .state import Obj, State
 
 
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")     # 205.3i
+
+
 def defined_x(state: State, obj: Obj) -> int | None:
-    """The value of a text-defined X now (107.3c), or None when the X is not defined."""
+    """The value of a text-defined X now (107.3c), or None when the X is not defined: a count of
+    matching permanents, or (domain) how many basic land types the spell's controller's lands have."""
     tx = obj.base.text_x
-    if tx is None or tx.count is None:
+    if tx is None or not tx.defined:
         return None
+    if tx.domain is not None:
+        types = {t for p in state.battlefield() if p.controller == obj.controller
+                 for c in (chars(state, p),) if c.is_("Land") for t in c.subtypes}
+        return sum(1 for t in BASIC_LAND_TYPES if t in types)
     return sum(1 for p in state.battlefield() if matches(chars(state, p), p, tx.count, obj.controller, obj.id))
 
 
@@ -26,6 +34,6 @@ def text_x_value(state: State, obj: Obj) -> int | None:
     tx = obj.base.text_x
     if tx is None:
         return None
-    if tx.count is not None:
+    if tx.defined:
         return defined_x(state, obj)
     return obj.announced.x if tx.choose == "cast" else None

@@ -72,7 +72,13 @@ class TextX(Model):
     """An X in the text only: defined by a count (107.3c) or chosen (107.3f)."""
 
     count: Filter | None = None
+    domain: Literal["you"] | None = None   # the number of basic land types among lands you control
     choose: Literal["cast", "resolution"] | None = None
+
+    @property
+    def defined(self) -> bool:
+        """Defined by the text (107.3c), so never chosen."""
+        return self.count is not None or self.domain is not None
 
 
 @dataclass(frozen=True)

@@ -128,6 +128,22 @@ def test_text_x_not_allowed_beside_x_in_the_mana_cost():
                      "text_x": {"choose": "cast"}}])
 
 
+def test_domain_x_counts_basic_land_types_of_its_controllers_lands():
+    # Tribal Flames: X = basic land types among lands its controller controls (107.3c)
+    objects = [*_lands("Mountain", 2, "m"), {"id": "f", "card": "Forest", "zone": "battlefield", "controller": "A"},
+               {"id": "p", "card": "Plains", "zone": "battlefield", "controller": "B"},
+               {"id": "tf", "card": "Tribal Flames", "zone": "hand", "owner": "A"}]
+    r = run({"players": AB, "objects": objects},
+            [{"cast": {"player": "A", "object": "tf", "targets": ["B"]}}, {"destroy": {"object": "f"}}, {"resolve": {}}])
+    assert obj(r, 1, "tf")["x"] == 2 and obj(r, 2, "tf")["x"] == 1 and player(r, 3, "B")["life"] == 19
+
+
+def test_text_x_is_exactly_one_definition():
+    with pytest.raises(RequestError, match="text_x is"):
+        read_cards([{"name": "Test Bad", "real": False, "mana_cost": "{R}", "type_line": "Sorcery", "text": "t",
+                     "text_x": {"domain": "you", "choose": "cast"}}])
+
+
 # ---- 107.3f: X only in the text, chosen -----------------------------------------------------
 
 def _number(card, cast_extra, resolve):
