@@ -90,8 +90,10 @@ def reduce(cost: ConcreteCost, amount: ManaCost, choice: str | None) -> tuple[Co
 
 @dataclass(frozen=True)
 class Unit:
-    """One mana a source would add: any one of `types`."""
+    """One mana a source would add: any one of `types`; `snow` when the source is a snow
+    permanent (107.4h: only such mana pays {S})."""
     types: frozenset[ManaType]
+    snow: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,24 +110,25 @@ class Plan:
     types: tuple[tuple[str, ...], ...] = ()     # per activation: the type chosen for each unit
 
 
-def _pool_units(pool: ManaPool) -> list[frozenset[ManaType]]:
-    return [frozenset({t}) for t in pool]
+def _pool_units(pool: ManaPool) -> list[tuple[frozenset[ManaType], bool]]:
+    """Each mana of the pool: its type, and whether it came from a snow source (107.4h)."""
+    return [(frozenset({t}), snow) for t, snow in pool.units()]
 
 
-def _fits(cost: ConcreteCost, units: Sequence[frozenset[ManaType]]) -> list[int] | None:
-    """Assign units to the cost's colored demands (matching), then generic. Returns the indices
-    of the units used, or None."""
-    demands: list[frozenset[ManaType]] = []
+def _fits(cost: ConcreteCost, units: Sequence[tuple[frozenset[ManaType], bool]]) -> list[int] | None:
+    """Assign units to the cost's colored and {S} demands (matching; {S} takes any type of snow
+    mana, 107.4h), then generic. Returns the indices of the units used, or None."""
+    demands: list[tuple[frozenset[ManaType], bool]] = []
     for t in ManaType:
-        demands += [frozenset({t})] * cost.colored[t]
-    if cost.snow:
-        return None  # snow sources are not modelled by the oracle
+        demands += [(frozenset({t}), False)] * cost.colored[t]
+    demands += [(frozenset(ManaType), True)] * cost.snow
     n_units = len(units)
     match_of_unit: dict[int, int] = {}
 
     def try_assign(d: int, seen: set[int]) -> bool:
+        accepts, snow_only = demands[d]
         for u in range(n_units):
-            if u in seen or not (units[u] & demands[d]):
+            if u in seen or not (units[u][0] & accepts) or (snow_only and not units[u][1]):
                 continue
             seen.add(u)
             if u not in match_of_unit or try_assign(match_of_unit[u], seen):
@@ -137,7 +140,7 @@ def _fits(cost: ConcreteCost, units: Sequence[frozenset[ManaType]]) -> list[int]
         if not try_assign(d, set()):
             return None
     free = [u for u in range(n_units) if u not in match_of_unit]
-    free.sort(key=lambda u: (len(units[u]) > 1, 0 if ManaType.C in units[u] else 1))
+    free.sort(key=lambda u: (units[u][1], len(units[u][0]) > 1, 0 if ManaType.C in units[u][0] else 1))
     if len(free) < cost.generic:
         return None
     return sorted(match_of_unit) + free[:cost.generic]
@@ -146,7 +149,7 @@ def _fits(cost: ConcreteCost, units: Sequence[frozenset[ManaType]]) -> list[int]
 def plan_payment(cost: ConcreteCost, pool: ManaPool, supplies: Sequence[Supply]) -> Plan | None:
     """The activations that, with the pool, pay the mana part of `cost` exactly (the mana
     layer's max-flow solver); None if impossible (601.2h, no partial payment)."""
-    sources = tuple(Source(s.key, tuple(ManaUnit(u.types) for u in s.units)) for s in supplies)
+    sources = tuple(Source(s.key, tuple(ManaUnit(u.types, snow=u.snow) for u in s.units)) for s in supplies)
     payment = solve(ConcreteCost(cost.colored, cost.generic, 0, cost.snow), pool, sources)
     if payment is None:
         return None
@@ -164,5 +167,5 @@ def pay_from_pool(cost: ConcreteCost, pool: ManaPool) -> ManaPool | None:
         return None
     out = pool
     for u in used:
-        out = out.remove(next(iter(units[u])))
+        out = out.remove(next(iter(units[u][0])), snow=units[u][1])
     return out

@@ -265,19 +265,7 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
         produced.extend(kind)
     if not units:
         trace.add(("106.5", "106.7"), f"{obj.base.name} ({oid}) adds no mana: no type can be defined")
-    pl = state.player(player)
-    restriction = restriction_of(ab)
-    if restriction is not None:
-        # 106.6 / 106.6a: every mana this ability adds (replacements included) keeps the restriction
-        entries = tuple((kind, restriction, obj.controller, oid) for kind in produced)
-        state = state.with_player(replace(pl, restricted=pl.restricted + entries))
-        if produced:
-            trace.add("106.6", f"the mana from {oid} may be spent only as its ability allows")
-    else:
-        pool = pl.pool
-        for kind in produced:
-            pool = pool.add(ManaType(kind))
-        state = state.with_player(replace(pl, pool=pool))
+    state = _add_produced(state, player, judged.obj(oid), ab, produced, judged, trace)
     if produced:
         trace.add("605.3b", f"{obj.base.name} ({oid}) adds " + "".join("{%s}" % k for k in produced))
     for who, kind, name in _triggers(before, obj, ab, produced):
@@ -290,6 +278,31 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
         for sid, _ in waiting:
             trace.add(("106.12a", "603.3"), f"{before.obj(sid).base.name} ({sid}) triggers; it waits to be put on the stack")
     return state
+
+
+def _add_produced(state: State, player: str, obj: Obj, ab: Ability, produced: Sequence[str], judged: State,
+                  trace: Trace) -> State:
+    """The mana made goes to the player: apart, with its restriction (106.6, 106.6a: all of it,
+    replacements included), or into the pool, as snow mana when the source is snow (107.4h)."""
+    pl = state.player(player)
+    restriction = restriction_of(ab)
+    if restriction is not None:
+        entries = tuple((kind, restriction, obj.controller, obj.id) for kind in produced)
+        if produced:
+            trace.add("106.6", f"the mana from {obj.id} may be spent only as its ability allows")
+        return state.with_player(replace(pl, restricted=pl.restricted + entries))
+    pool = pl.pool
+    snow = is_snow(judged, obj)
+    for kind in produced:
+        pool = pool.add(ManaType(kind), snow=snow)
+    if produced and snow:
+        trace.add("107.4h", f"{obj.id} is a snow permanent: its mana is snow mana, of its own type")
+    return state.with_player(replace(pl, pool=pool))
+
+
+def is_snow(state: State, obj: Obj) -> bool:
+    """Is the permanent a snow source (107.4h: mana it produces can pay {S})?"""
+    return "Snow" in chars(state, obj).supertypes
 
 
 def free_tap_ability(state: State, obj: Obj) -> tuple[int, Ability] | None:
@@ -324,7 +337,9 @@ def supplies(state: State, player: str, exclude: frozenset[str] = frozenset(),
         units = apply_replacements(state, obj, ab, rules().mana_ability_units(state, obj, ab, frozenset()))
         extra = [frozenset(k) for who, k, _ in _triggers(state, obj, ab, [_first(u)[0] for u in units])
                  if who == player]
-        all_units = tuple(Unit(frozenset(ManaType(t) for t in letters(u))) for u in units + extra)
+        snow = is_snow(state, obj)
+        all_units = tuple(Unit(frozenset(ManaType(t) for t in letters(u)), snow) for u in units) + tuple(
+            Unit(frozenset(ManaType(t) for t in letters(u))) for u in extra)
         if all_units:
             out.append((Supply(obj.id, all_units), index))
     return out

@@ -70,7 +70,8 @@ def _listed_supplies(state: State, player: str, listed, spell: Purpose = None) -
         if r is not None and not allowed(state, spell, r, obj.controller, obj.id):
             continue
         units = mana_abilities.apply_replacements(state, obj, ab, rules().mana_ability_units(state, obj, ab, frozenset()))
-        out.append(Supply(f"{oid}#{index}", tuple(Unit(frozenset(ManaType(t) for t in mana_abilities.letters(u)))
+        snow = mana_abilities.is_snow(state, obj)
+        out.append(Supply(f"{oid}#{index}", tuple(Unit(frozenset(ManaType(t) for t in mana_abilities.letters(u)), snow)
                                                  for u in units)))
     return [s for s in out if s.units]
 

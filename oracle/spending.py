@@ -103,13 +103,16 @@ def spend(state: State, player: str, usable: ManaPool, after: ManaPool, purpose:
     p = state.player(player)
     pool, restricted = p.pool, list(p.restricted)
     for t in ORDER:
-        n = usable.count(t) - after.count(t)
+        snowy = usable.count(t, snow=True) - after.count(t, snow=True)     # snow mana spent (107.4h)
+        n = usable.count(t) - after.count(t) - snowy
         for entry in list(restricted):
             if n and entry[0] == t and spendable_on(state, purpose, entry):
                 restricted.remove(entry)
                 n -= 1
-        for _ in range(n):
-            pool = pool.remove(ManaType(t))
+        if n:
+            pool = pool.remove(ManaType(t), n, snow=False)
+        if snowy:
+            pool = pool.remove(ManaType(t), snowy, snow=True)
     return state.with_player(replace(p, pool=pool, restricted=tuple(restricted)))
 
 
