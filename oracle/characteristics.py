@@ -190,6 +190,8 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
     if "Creature" not in types and "Kindred" not in types:    # 205.3d
         ctypes, all_ct = set(), False
     keywords = set(base.keywords)
+    if obj.zone == "battlefield" and obj.announced.alt_cost == "dash":
+        keywords.add("haste")                       # 702.109a: while its dash cost was paid
     if "Creature" in types:
         if power is None:
             power, toughness = 0, 0                 # 208.5

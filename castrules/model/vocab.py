@@ -90,6 +90,7 @@ class AlternativeCostName(StrEnum):
     EVOKE = "evoke"
     FLASHBACK = "flashback"                  # 702.34a: from its owner's graveyard
     EMERGE = "emerge"
+    DASH = "dash"
     SURGE = "surge"
     TEST_ALTERNATIVE = "test_alternative"
 
