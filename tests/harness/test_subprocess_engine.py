@@ -109,8 +109,10 @@ def test_a_slow_starter_is_fine_within_the_startup_timeout():
 
 
 def test_a_starter_slower_than_the_startup_timeout_cannot_load():
-    with pytest.raises(EngineLoadError, match=r"did not answer hello within 0.3 s \(startup timeout\)") as info:
-        load_engine(fake("slow_start", "--delay", "3"), startup_timeout=0.3)
+    # 3 s: long enough for the fake's own Python to start and write its first stderr line on a
+    # loaded machine (0.3 s was not: the tail was sometimes empty), far below its 60 s delay
+    with pytest.raises(EngineLoadError, match=r"did not answer hello within 3 s \(startup timeout\)") as info:
+        load_engine(fake("slow_start", "--delay", "60"), startup_timeout=3)
     assert "loading 30000 cards" in str(info.value)   # its stderr tail is in the message
 
 
