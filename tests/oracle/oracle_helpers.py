@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # Invented cards these unit tests were written with, kept here since the suite's cases moved to
 # printed cards (issue 14 point 1) and the catalog dropped them: each has exactly the one ability
-# its tests probe (X = 0 in a suspend cost, a red-spells flash permission, a bare {Q} mana ability).
+# its tests probe (X = 0 in a suspend cost, a red-spells flash permission, a bare {Q} mana ability,
+# an X counting the lands you control).
 UNIT_TEST_CARDS = [
     {"name": "Test Slow Blast", "real": False, "mana_cost": "{4}{R}{R}", "type_line": "Sorcery", "text": "t",
      "suspend": {"time_counters": "X", "cost": "{X}{R}"}, "targets": [{"what": "any"}],
@@ -22,6 +23,9 @@ UNIT_TEST_CARDS = [
      "power": "1", "toughness": "1", "text": "t", "abilities": [{"kind": "flash_permission", "spells": {"colors": ["R"]}}]},
     {"name": "Test Untap Battery", "real": False, "mana_cost": "{2}", "type_line": "Artifact", "text": "t",
      "abilities": [{"kind": "mana", "cost": "{Q}", "add": "{C}"}]},
+    {"name": "Test Land Count Bolt", "real": False, "mana_cost": "{1}{R}", "type_line": "Instant", "text": "t",
+     "targets": [{"what": "any"}], "text_x": {"count": {"types": ["Land"], "controller": "you"}},
+     "spell": [{"damage": {"amount": "X", "target": 0}}]},
 ]
 
 
