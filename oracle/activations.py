@@ -51,10 +51,10 @@ def step_activate(state: State, step: steps.Activate, trace: Trace) -> tuple[Sta
     while aid in state.objects:
         n += 1
         aid = f"{oid}_ability{n}"
-    from .state import Announced, Obj
+    from .state import Announced, Obj, StackAbility
     state, ts = state.tick()
     a = Obj(id=aid, card=obj.base, zone="stack", owner=player, controller=player, kind=ObjKind.ABILITY, timestamp=ts,
-            source=oid, source_name=obj.base.name, ability=ab,
+            stack_ability=StackAbility(oid, ab),
             announced=Announced(x=x, targets=tuple(t for _, t, _ in assigned),
                                 target_controllers=tuple(r for _, _, r in assigned)))
     state = replace(state.with_obj(a), stack=state.stack + (aid,))

@@ -14,7 +14,7 @@ from .effects import EffectContext, apply_effects, condition_holds
 from .errors import Illegal, RequestError
 from .frozen import replace
 from .reasons import Reason
-from .state import GONE, Announced, Obj, ObjKind, State
+from .state import GONE, Announced, Obj, ObjKind, StackAbility, State
 from .targets import assign_targets, auto_targets, legal_target
 from .trace import Trace
 from .zones import move
@@ -87,7 +87,7 @@ def put_triggers(state: State, pending: Sequence[PendingTrigger], targets: Seque
                 continue
         state, ts = state.tick()
         trig = Obj(id=tid, card=src.base, zone="stack", owner=controller, controller=controller, kind=ObjKind.TRIGGER,
-                   timestamp=ts, source=p.source, source_name=src.base.name, ability=p.ability,
+                   timestamp=ts, stack_ability=StackAbility(p.source, p.ability),
                    announced=_inherited(src.announced, tuple(chosen), tuple(req)))
         state = replace(state.with_obj(trig), stack=state.stack + (tid,))
         trace.add("603.3", f"{src.base.name} ({p.source}) triggers: {tid} goes on the stack"
@@ -109,7 +109,7 @@ def fire_delayed(state: State, step: str, trace: Trace) -> State:
             tid = f"{d.source}_trigger{n}"
         state, ts = state.tick()
         trig = Obj(id=tid, card=d.card, zone="stack", owner=d.controller, controller=d.controller, kind=ObjKind.TRIGGER,
-                   timestamp=ts, source=d.source, source_name=d.source_name, delayed=d.effects,
+                   timestamp=ts, stack_ability=StackAbility(d.source, delayed=d.effects),
                    announced=Announced(x=d.x, targets=d.targets))
         state = replace(state.with_obj(trig), stack=state.stack + (tid,))
         trace.add("603.3" if d.x is None else ("603.3", "107.3n"),
@@ -142,21 +142,21 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
     obj = state.obj(oid)
     choices = dict(choices or {})
     pending: list[PendingTrigger] = []
-    a = obj.announced
-    if obj.delayed:
+    a, does = obj.announced, obj.stack_ability
+    if does is not None and does.delayed:
         # a delayed triggered ability (603.7): it doesn't target; X is its creator's (107.3n)
         ctx = EffectContext(source=obj, controller=obj.controller, targets=a.targets, x=a.x)
         trace.add(("608.2", "107.3n"), f"{oid} resolves" + (f" with X = {a.x}" if a.x is not None else ""))
-        state = apply_effects(state, obj.delayed, ctx, trace)
+        state = apply_effects(state, does.delayed, ctx, trace)
         return move(state, oid, GONE, None)
     if obj.kind is not ObjKind.CARD:
-        ab = obj.ability
+        ab = does.ability if does is not None else None
         specs = targets_of(ab) if ab is not None else ()
         targets, fizzle = _check_targets(state, obj, specs, trace)
         if fizzle:
             trace.add("608.2b", f"{oid} does nothing: all its targets are illegal")
         elif ab is not None:
-            src = state.objects.get(obj.source or "")
+            src = state.objects.get(does.source) if does is not None else None
             power = chars(state, src).power if src is not None else None
             # 107.3k: an activated ability's X is the one announced for it; a trigger's, its spell's (107.3m)
             ab_x = a.x if obj.kind is ObjKind.ABILITY and a.x is not None else a.etb_x

@@ -160,6 +160,16 @@ NOT_IN_COMBAT = Combat()
 
 
 @dataclass(frozen=True)
+class StackAbility:
+    """What a triggered or activated ability on the stack does (113.1b-c): the id of its source,
+    the ability (a gained one too, 107.3j), or a delayed trigger's effects (603.7, 107.3n)."""
+
+    source: str
+    ability: Ability | None = None
+    delayed: tuple = ()
+
+
+@dataclass(frozen=True)
 class Obj:
     """A card, token, copy, or ability on the stack. The case id stays the same across zone
     changes (a convention of the case format); `incarnation` counts the new objects (400.7)."""
@@ -183,11 +193,7 @@ class Obj:
     announced: Announced = NOTHING_ANNOUNCED   # decisions made while casting or activating (601.2b-d)
     combat: Combat = NOT_IN_COMBAT
     face: FaceUp = FaceUp()                 # cards with several faces (202.3b-d)
-    # an ability on the stack: its source and what it does
-    source: str | None = None
-    source_name: str | None = None
-    ability: Ability | None = None          # an ability on the stack: what it is (a gained one too, 107.3j)
-    delayed: tuple = ()                     # a delayed trigger on the stack: its effects (107.3n)
+    stack_ability: StackAbility | None = None   # a triggered or activated ability on the stack: what it does
 
     @property
     def base(self) -> CardDef:
