@@ -329,8 +329,14 @@ class State:
                 self.objects.watching = index
             else:
                 self._cache["watching"] = index
-        objects = self.objects
-        return tuple((objects[oid], ab) for oid, ab in index.get(kind, ()))
+        entries = index.get(kind)
+        if not entries:
+            return ()
+        found = self._cache.get(kind)       # this state's permanents for the kind (its objects never change)
+        if found is None:
+            objects = self.objects
+            found = self._cache[kind] = tuple((objects[oid], ab) for oid, ab in entries)
+        return found
 
     def in_zone(self, zone: str) -> Iterator[Obj]:
         return (o for o in self.objects.values() if o.zone == zone)
