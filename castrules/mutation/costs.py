@@ -309,3 +309,32 @@ class DelveAsCostReduction(Mutant):
                    "mana the objects paid (702.66b, 702.126b: they apply after the total is locked)")
     seams = {"pay_spell": _delve_lowers_total}
     witnesses = ("delve/pay/treasure-cruise-exiles-seven", "improvise/pay/three-artifacts-pay-the-generic-part")
+
+
+
+def _count_players_who_left(real, ctx):
+    def modifier_count(state, per, player):
+        if per == "opponents":          # the bug: players who left the game are still counted
+            return sum(1 for p in state.players if p.name != player)
+        return real(state, per, player)
+    return modifier_count
+
+
+class UndauntedCountsPlayersWhoLeft(Mutant):
+    description = "undaunted counts players who have left the game as opponents (702.125b)"
+    seams = {"modifier_count": _count_players_who_left}
+    witnesses = ("undaunted/opponents/player-who-left-is-not-counted",)
+
+
+def _count_every_attacker(real, ctx):
+    def modifier_count(state, per, player):
+        if per == "attacking_creatures_you_control":    # the bug: whoever controls the attacker
+            return sum(1 for o in state.battlefield() if o.combat.attacking is not None and chars(state, o).is_creature)
+        return real(state, per, player)
+    return modifier_count
+
+
+class AttackersOfEveryPlayerCounted(Mutant):
+    description = "\"each attacking creature you control\" counts every attacking creature, whoever controls it"
+    seams = {"modifier_count": _count_every_attacker}
+    witnesses = ("counted/attacking/embercleave-opponents-attackers-do-not-count",)
