@@ -29,6 +29,7 @@ from .keyword_costs import escalate
 from .payer import CostContext, LifePart, ManaPart, Part, Paying, RevealPart, SacrificePart, can_pay, pay_costs
 from .reasons import Reason
 from .seams import rules
+from .spending import as_any_type
 from .state import Announced, CastRecord, Obj, ObjKind, State
 from .targets import assign_targets
 from .trace import Trace
@@ -216,6 +217,7 @@ def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: Concre
     by_objects, mana = rules().object_payment(spell, spec.delve, spec.improvise, total, trace or Trace(0))
     emerged = prop.announced.emerge
     mana, instead = life_instead(state, prop.caster, mana, spec.life_for_mana, trace)
+    mana = as_any_type(state, prop.caster, spell, mana, trace or Trace(0))
     return (*sacrifice_parts(state, prop, spec.sacrifice),
             *((SacrificePart((Filter(types=("Creature",)),), (emerged,)),) if emerged is not None else ()),
             *((RevealPart(reveal_fits, tuple(spec.reveal)),) if spec.reveal else ()),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from castrules.model.abilities import SpendAsAnyType
 from castrules.model.parts import Filter
 
 from .characteristics import chars, matches
@@ -18,6 +19,7 @@ from .costs import ConcreteCost, ManaPool, ManaType
 from .frozen import replace
 from .seams import rules
 from .state import Obj, State
+from .trace import Trace
 
 ORDER = ("W", "U", "B", "R", "G", "C")
 
@@ -79,6 +81,23 @@ def spendable_on(state: State, purpose: Purpose, entry) -> bool:
 def allowed(state: State, purpose: Purpose, r: Restriction, controller: str, source: str) -> bool:
     """`may_pay` through the rules table (a mutant may replace it)."""
     return rules().spend_restriction(state, purpose, r, controller, source)
+
+
+def as_any_type(state: State, player: str, spell: Obj, cost: ConcreteCost, trace: Trace) -> ConcreteCost:
+    """118.14: under an effect `player` controls letting mana of any type be spent on `spell`,
+    each coloured and {C} symbol of the mana still to pay may be paid with any mana: it is paid
+    as generic ({S} still needs snow mana; restrictions, 106.6, still hold)."""
+    typed = sum(cost.colored[t] for t in ManaType)
+    if not typed:
+        return cost
+    c = chars(state, spell)
+    for obj in state.battlefield():
+        if obj.controller == player and any(isinstance(ab, SpendAsAnyType) and matches(c, spell, ab.spells, player,
+                                                                                      obj.id)
+                                            for ab in chars(state, obj).abilities):
+            trace.add("118.14", f"{obj.base.name} ({obj.id}) lets {player} spend mana of any type on {c.name}")
+            return ConcreteCost({}, cost.generic + typed, cost.life, cost.snow)
+    return cost
 
 
 def mana_only(cost: ConcreteCost) -> ConcreteCost:

@@ -249,6 +249,16 @@ class EntersAsCopy(Ability):
 
 
 @dataclass(frozen=True)
+class SpendAsAnyType(Ability):
+    """Its controller may spend mana as though it were mana of any type to cast matching spells
+    (118.14; Vizier of the Menagerie)."""
+
+    kind: ClassVar[str] = "spend_as_any_type"
+    required: ClassVar[tuple[str, ...]] = ("spells",)
+    spells: Filter = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
 class LifeForMana(Ability):
     """For each symbol of `color` in a cost its controller pays, they may pay `life` life
     instead (K'rrik), chosen as the locked total is paid (601.2h)."""
@@ -375,5 +385,5 @@ ABILITY_TYPES: Mapping[str, type[Ability]] = {t.kind: t for t in (
     ManaAbility, ActivatedAbility, CostModifier, CostFloor, Delve, Improvise, GrantProwl, TypeChange, DefinePT, AddColor,
     ManaReplacement, ManaTrigger,
     CastPermission, FlashPermission, ConditionalFlash, EnterAbility, EntersAsCopy, KeywordGrant, CastProhibition, StaticAbility,
-    GrantAbility, TriggeredAbility, LifeForMana)}
+    GrantAbility, TriggeredAbility, LifeForMana, SpendAsAnyType)}
 
