@@ -43,6 +43,7 @@ class SubprocessEngine:
     """An engine speaking protocol v1 in a child process; see the module docstring."""
 
     out_of_process = True   # it cannot print in the harness's process (harness.runner captures nothing)
+    replies_checked = True  # every result it returns was parsed by replies.loads: plain bounded data
 
     def __init__(self, argv: Sequence[str], *, timeout: float | None = None, isolate: bool = False,
                  startup_timeout: float | None = None, max_restarts: int | None = None,

@@ -36,3 +36,27 @@ def test_depth_and_size_limits_still_reported():
     assert replies.problems(deep) and replies.problems(list(range(replies.MAX_NODES + 1)))
     assert replies.problems({"x": math.nan}) and replies.problems({"x": 2**64}) and replies.problems({1: "a"})
     assert replies.problems({"a": [1, 2.5, None, True, "s"]}) == []
+
+
+def test_a_reply_is_walked_once_on_the_protocol_and_always_in_process(monkeypatch):
+    """A protocol engine's result was checked by ``replies.loads`` as part of its line, so the
+    runner does not walk it again (``replies_checked``); an in-process engine's reply, which
+    nothing checked, is still walked, and a bad one is still that case's error."""
+    from castrules.harness import runner
+    from castrules.harness.results import Result, Status
+    from castrules.harness.subprocess_engine import SubprocessEngine
+    from castrules.harness.suite import shared_suite
+
+    assert SubprocessEngine.replies_checked is True
+    case = next(c for c in shared_suite().cases if len(c.steps) == 1 and not c.observe_points())
+    good = {"status": "ok", "steps": [{"legal": True}], "snapshots": {}}
+    walked = []
+    real = replies.problems
+    monkeypatch.setattr(replies, "problems", lambda value, *a, **k: walked.append(value) or real(value, *a, **k))
+    base = Result(case.id, Status.PASS)
+    runner.judge(base, case, {}, good, checked=True)
+    assert walked == []
+    runner.judge(base, case, {}, good)
+    assert walked == [good]
+    bad = dict(good, snapshots={"0": {"x": math.nan}})
+    assert runner.judge(base, case, {}, bad).status is Status.ERROR
