@@ -67,7 +67,9 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
     missing = sorted(set(case.features) - set(engine.features))
     if missing:
         return replace(base, status=Status.UNSUPPORTED, message=f"engine lacks feature(s): {', '.join(missing)}")
-    request = fresh_request(case, catalog)
+    # an engine in another process gets the request as JSON text and cannot reach this copy
+    out_of_process = getattr(engine, "out_of_process", False) is True
+    request = case.request(catalog.subset(case.card_names())) if out_of_process else fresh_request(case, catalog)
     started = time.perf_counter()
     out, err = io.StringIO(), io.StringIO()
     try:
