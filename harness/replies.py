@@ -163,7 +163,22 @@ def _finite_float(text: str) -> float:
 
 
 def loads(data: bytes | str) -> Any:
-    """Parse one protocol line: strict JSON (no NaN/Infinity, bounded numbers and nesting)."""
+    """Parse one protocol line: strict JSON (no NaN/Infinity, bounded numbers and nesting).
+
+    Every reply line comes here, so clean data takes a fast path: parsed with no hook per
+    integer (the C parser builds the same ints), then the fast check. Anything else (a parse
+    error, a value the check refuses) is parsed again by ``_strict_loads``, whose answer and
+    error messages are the reference."""
+    try:
+        value = json.loads(data, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except (ValueError, RecursionError):
+        return _strict_loads(data)
+    if _plain(value, 0, [MAX_NODES], (list, tuple)):
+        return value
+    return _strict_loads(data)
+
+
+def _strict_loads(data: bytes | str) -> Any:
     try:
         value = json.loads(data, parse_constant=_refuse_constant, parse_int=_bounded_int, parse_float=_finite_float)
     except RecursionError:

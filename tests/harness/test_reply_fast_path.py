@@ -60,3 +60,31 @@ def test_a_reply_is_walked_once_on_the_protocol_and_always_in_process(monkeypatc
     assert walked == [good]
     bad = dict(good, snapshots={"0": {"x": math.nan}})
     assert runner.judge(base, case, {}, bad).status is Status.ERROR
+
+
+def _outcome(parse, text: str):
+    try:
+        return ("value", parse(text))
+    except Exception as exc:  # noqa: BLE001 - the outcome compared is the exception itself
+        return (type(exc).__name__, str(exc))
+
+
+LINE_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.text(max_size=3), st.integers(-2**70, 2**70),
+              st.sampled_from([10**30, -10**25, 2**63, 2**63 + 1])),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=2), inner, max_size=3)),
+    max_leaves=10)
+
+
+@settings(max_examples=300, database=None)
+@given(LINE_VALUES, st.sampled_from(["", "NaN", "1e999", "2.5", "9" * 5000, "[" * 70 + "]" * 70, "{", "-"]))
+def test_the_fast_line_parser_answers_as_the_strict_one(value, extra):
+    """``replies.loads`` parses clean lines without a hook per integer; on every line, clean or
+    not (NaN, overflowing floats, integers of any size, nesting too deep, broken JSON), its
+    value or its error is the strict parser's."""
+    import json
+
+    text = json.dumps({"type": "result", "seq": 1, "result": value})
+    if extra:
+        text = text[:-1] + f', "x": {extra}}}'
+    assert _outcome(replies.loads, text) == _outcome(replies._strict_loads, text)
