@@ -73,7 +73,51 @@ def strict_json(text: str, limits: Limits = DEFAULT) -> Any:
 def problem(data: Any, limits: Limits = DEFAULT) -> tuple[str, str] | None:
     """(JSON pointer, what is wrong) for the first value that is not bounded JSON data, or None.
 
-    Iterative, so that depth cannot overflow the interpreter's stack."""
+    Every document read comes here: clean data (the common case) is accepted by ``_clean``,
+    which builds no pointers; anything it does not accept is walked by ``_first_problem``, whose
+    answer is the reference."""
+    if _clean(data, limits):
+        return None
+    return _first_problem(data, limits)
+
+
+def _clean(data: Any, limits: Limits) -> bool:
+    """True only when ``_first_problem`` finds nothing: exact JSON types (dict, list, str, int,
+    float, bool, None), string keys, integers and depth in bounds, finite floats. Anything else
+    (a subclass, a marked duplicate key or bad number) answers False and the full walk decides."""
+    if type(data) is not dict and type(data) is not list:
+        return False
+    max_depth, max_int, isfinite = limits.max_depth, limits.max_int, math.isfinite
+    pending = [(data, 0)]
+    pop, push = pending.pop, pending.append
+    while pending:
+        value, depth = pop()
+        if depth > max_depth:
+            return False
+        if type(value) is dict:
+            for key in value:
+                if type(key) is not str:
+                    return False
+            children: Any = value.values()
+        else:
+            children = value
+        for child in children:
+            kind = type(child)
+            if kind is str or child is None or kind is bool:
+                continue
+            if kind is int:
+                if -max_int <= child <= max_int:
+                    continue
+                return False
+            if kind is dict or kind is list:
+                push((child, depth + 1))
+            elif kind is not float or not isfinite(child):
+                return False
+    return True
+
+
+def _first_problem(data: Any, limits: Limits) -> tuple[str, str] | None:
+    """The reference walk: iterative, so that depth cannot overflow the interpreter's stack."""
     stack: list[tuple[Any, int, tuple]] = [(data, 0, ())]
     while stack:
         value, depth, path = stack.pop()
