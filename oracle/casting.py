@@ -219,7 +219,7 @@ def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: Concre
     mana, instead = life_instead(state, prop.caster, mana, spec.life_for_mana, trace)
     mana = as_any_type(state, prop.caster, spell, mana, trace or Trace(0))
     return (*sacrifice_parts(state, prop, spec.sacrifice),
-            *((SacrificePart((Filter(types=("Creature",)),), (emerged,)),) if emerged is not None else ()),
+            *((SacrificePart((Filter(types=("Creature",)),), (emerged,), emerge=True),) if emerged is not None else ()),
             *((RevealPart(reveal_fits, tuple(spec.reveal)),) if spec.reveal else ()),
             # one life payment: the cost's life (119.4) with its Phyrexian symbols' (118.3b) and
             # the life paid rather than coloured mana (K'rrik)

@@ -82,6 +82,7 @@ class SacrificePart:
 
     fits: tuple[Filter, ...]
     chosen: tuple[str, ...] | None = None
+    emerge: bool = False            # the creature an emerge cost sacrifices (702.119c), not an additional cost
 
 
 @dataclass(frozen=True)
@@ -307,8 +308,10 @@ def _check_sacrifice(state: State, part: Part, ctx: CostContext) -> None:
                 "that fits it")
         raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE, note, rules=("602.2b", "118.3"))
     what = "the additional cost" if ctx.paying is Paying.SPELL else f"the cost of {ctx.source}'s ability"
-    raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{named} can't be sacrificed to pay {what}",
-                  rules=("118.8", "601.2h") if ctx.paying is Paying.SPELL else ("602.2b", "118.3"))
+    spell_rules = ("702.119c", "601.2h") if part.emerge else ("118.8", "601.2h")
+    raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{named} can't be sacrificed to pay "
+                                                 f"{'the emerge cost' if part.emerge else what}",
+                  rules=spell_rules if ctx.paying is Paying.SPELL else ("602.2b", "118.3"))
 
 
 def _pay_sacrifice(state: State, part: Part, ctx: CostContext, trace: Trace) -> State:
@@ -317,6 +320,8 @@ def _pay_sacrifice(state: State, part: Part, ctx: CostContext, trace: Trace) -> 
     if victim is None:                 # a permanent named twice: gone with the first sacrifice
         _check_sacrifice(state, part, ctx)
         raise AssertionError("unreachable: the check raises")
+    if ctx.paying is Paying.SPELL and part.emerge:
+        return move(state, victim, "graveyard", trace, note="sacrificed for the emerge cost", rules=("601.2h", "702.119c"))
     if ctx.paying is Paying.SPELL:
         return move(state, victim, "graveyard", trace, note="sacrificed to pay an additional cost", rules=("601.2h",))
     if ctx.paying is Paying.MANA_ABILITY:
