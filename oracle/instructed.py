@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from itertools import combinations, product
 from typing import Any
 
+from .cards import spell_targets
 from .errors import Illegal, RequestError
 from .frozen import replace
 from .reasons import Reason
@@ -77,14 +78,14 @@ def _first_legal_cast(state: State, base: Mapping[str, Any], source_id: str, top
     card = top.base
     refs = [p.name for p in state.players if p.in_game]
     refs += [o.id for o in state.objects.values() if o.zone in ("battlefield", "stack") and o.id != top.id]
-    target_options = list(product(*[refs for _ in card.targets])) if card.targets else [()]
     if card.modes is not None:
         mode_options = [list(m) for m in combinations(range(len(card.modes.options)), card.modes.choose)]
     else:
         mode_options = [[]]
     tries = 0
     for modes in mode_options:
-        for targets in target_options:
+        specs = spell_targets(card, modes)          # a mode's own targets too (601.2c)
+        for targets in (list(product(*[refs for _ in specs])) if specs else [()]):
             tries += 1
             if tries > _MAX_TRIES:
                 return None
