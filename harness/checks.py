@@ -25,7 +25,7 @@ from castrules.model import STEP_FIELDS, STEP_TYPES, Cast, is_player
 from castrules.model.refs import RefField, RefRole, ref_fields
 from castrules.model.steps import Resolve
 
-_DERIVED_ID = re.compile(r"^(?P<source>[a-z][a-z0-9_]*?)_(trigger|ability|token)\d*$")  # abilities on the stack, tokens made by them
+_DERIVED_ID = re.compile(r"^(?P<source>[a-z][a-z0-9_]*?)_(trigger|ability|token|copy)\d*$")  # abilities on the stack, tokens made by them, copies cast (707.12)
 # setup object fields that describe a permanent's status (110.5), meaningless in any other zone
 _BATTLEFIELD_ONLY = ("tapped", "summoning_sick", "damage", "transformed", "melded_with")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor, CastIfAble, Counter, CreateToken,
-                                     CreateTokenCopy, Damage, Delayed, Destroy, Draw, EachOpponent, Effect, ExileTop,
-                                     GainLife, LoseLife, PlayerChoice, Pump, ReturnToHand, SacrificeSelf, TargetPlayer,
-                                     UntapSelf, You)
+from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor, CastCopy, CastIfAble, Counter,
+                                     CreateToken, CreateTokenCopy, Damage, Delayed, Destroy, Draw, EachOpponent,
+                                     Effect, ExileTop, GainLife, LoseLife, PlayerChoice, Pump, ReturnToHand,
+                                     SacrificeSelf, TargetPlayer, UntapSelf, You)
 
 from .cards import CardDef, token_def
 from .characteristics import chars
@@ -286,6 +286,11 @@ def _delayed(state: State, e: Delayed, ctx: EffectContext, n: int, trace: Trace)
     return replace(state, delayed=state.delayed + (d,))
 
 
+def _cast_copy(state: State, e: CastCopy, ctx: EffectContext, n: int, trace: Trace) -> State:
+    from .copy_cast import cast_copy
+    return cast_copy(state, ctx.controller, ctx.source.id, ctx.choices or {}, trace)
+
+
 def _cast_if_able(state: State, e: CastIfAble, ctx: EffectContext, n: int, trace: Trace) -> State:
     from .instructed import cast_if_able
     for p in _players(state, e.who, ctx)[:1]:
@@ -308,7 +313,7 @@ EFFECTS: Mapping[type[Effect], Callable[[State, Any, EffectContext, int, Trace],
     ExileTop: _exile_top, Destroy: _destroy_or_bounce, ReturnToHand: _destroy_or_bounce, Pump: _pump,
     BecomeColor: _become_color,
     AddCounters: _add_counters, CreateToken: _create_token, CreateTokenCopy: _create_token_copy, Animate: _animate,
-    SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastIfAble: _cast_if_able, Counter: _counter,
+    SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastCopy: _cast_copy, CastIfAble: _cast_if_able, Counter: _counter,
     UntapSelf: _untap_self,
 }
 

@@ -17,6 +17,7 @@ FEATURES: frozenset[str] = frozenset({
     "could_produce", "mana_replacement", "mana_trigger", "illegal_rewind", "prowl", "prototype", "flashback",
     "color_change",
     "defined_power", "copy_exceptions",
+    "cast_copy",
     "ability_mana", "predefined_tokens", "cast_triggers", "unless_payments", "life_for_mana", "snow_mana", "any_type_mana",   # 106.6 restrictions naming abilities; 111.10 (issue 14 point 3)
     "buyback", "entwine", "escalate",
     "changeling", "type_change", "combat", "zone_change", "copy", "control_change", "lki", "resolution",

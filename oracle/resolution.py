@@ -161,7 +161,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
             # 107.3k: an activated ability's X is the one announced for it; a trigger's, its spell's (107.3m)
             ab_x = a.x if obj.kind is ObjKind.ABILITY and a.x is not None else a.etb_x
             ctx = EffectContext(source=src or obj, controller=obj.controller, targets=targets, x=ab_x,
-                                prowl_paid=a.prowl_paid, kicked=a.kicked, cast=a.cast, power=power)
+                                prowl_paid=a.prowl_paid, kicked=a.kicked, cast=a.cast, power=power, choices=choices)
             trace.add("608.2", f"{oid} resolves")
             state = apply_effects(state, effects_of(ab), ctx, trace)
         state = move(state, oid, GONE, None)

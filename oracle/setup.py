@@ -93,5 +93,6 @@ def _choices(choices: Mapping[str, SetupChoice], objects: Mapping[str, Obj]) -> 
     for oid, ch in choices.items():
         if oid not in objects:
             raise RequestError(f"choices: unknown object {oid!r}")
-        out[oid] = {k: str(v) for k, v in (("creature_type", ch.creature_type), ("color", ch.color)) if v is not None}
+        pairs = (("creature_type", ch.creature_type), ("color", ch.color), ("imprinted", ch.imprinted))
+        out[oid] = {k: str(v) for k, v in pairs if v is not None}
     return out

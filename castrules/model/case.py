@@ -89,6 +89,7 @@ class SetupChoice(Model):
 
     creature_type: str | None = None
     color: Color | None = None
+    imprinted: str | None = None
 
 
 @dataclass(frozen=True)

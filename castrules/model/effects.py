@@ -123,6 +123,15 @@ class ExileTop(PlayerEffect):
 
 
 @dataclass(frozen=True)
+class CastCopy(Effect):
+    """Its controller may cast a copy of the card the source imprinted, without paying its mana
+    cost, while this resolves (707.12; Isochron Scepter)."""
+
+    kind: ClassVar[str] = "cast_copy"
+    of: Literal["imprinted"] = "imprinted"
+
+
+@dataclass(frozen=True)
 class CastIfAble(PlayerEffect):
     """The player casts the top card of their library if able (608.2g)."""
 
@@ -238,7 +247,7 @@ class Delayed(Effect):
 
 
 EFFECT_TYPES: Mapping[str, type[Effect]] = {t.kind: t for t in (
-    Damage, LoseLife, GainLife, Draw, CastIfAble, Counter, ExileTop, Destroy, ReturnToHand, Pump, BecomeColor,
+    Damage, LoseLife, GainLife, Draw, CastCopy, CastIfAble, Counter, ExileTop, Destroy, ReturnToHand, Pump, BecomeColor,
     AddCounters, CreateToken, CreateTokenCopy, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
 _REQUIRED = {"damage": ("amount", "target"), "lose_life": ("amount",), "gain_life": ("amount",),
              "pump": ("power", "toughness"), "become_color": ("colors",), "create_token": ("token",),
