@@ -254,14 +254,16 @@ def state_based_actions(state: State, trace: Trace) -> State:
                 dying.append((obj.id, "toughness 0 or less", "704.5f"))
             elif obj.damage >= c.toughness or (obj.deathtouched and obj.damage > 0):
                 dying.append((obj.id, "lethal damage", "704.5g"))
-        losers = [p for p in state.players if p.in_game and p.life <= 0]
+        losers = [p for p in state.players if p.in_game and (p.life <= 0 or p.drew_from_empty)]
         for oid, note, rule in dying:
             state = move(state, oid, "graveyard", trace, note=note, rules=(rule,))
             changed = True
         if losers:
             names = tuple(p.name for p in losers)
-            note = (" and ".join(f"{p.name} ({p.life} life)" for p in losers)
+            note = (" and ".join(f"{p.name} ({p.life} life)" if p.life <= 0 else f"{p.name} (drew from an empty "
+                                 "library)" for p in losers)
                     + (" lose" if len(losers) > 1 else " loses") + " the game")
-            state = players_leave(state, names, ("704.5a", "104.3b"), note, trace)
+            cited = ("704.5a", "104.3b") + (("704.5b", "104.3c") if any(p.drew_from_empty for p in losers) else ())
+            state = players_leave(state, names, cited, note, trace)
             changed = True
     return state

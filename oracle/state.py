@@ -36,6 +36,8 @@ class Player:
     # 106.6: mana with a spending restriction, kept apart from `pool` (which it is not part of):
     # (type letter, spell filter, the controller the filter is relative to, source id)
     restricted: tuple[tuple[str, object, str, str], ...] = ()
+    # 704.5b: tried to draw from an empty library since state-based actions were last checked
+    drew_from_empty: bool = False
 
 
 @dataclass(frozen=True)
