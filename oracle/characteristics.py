@@ -14,7 +14,7 @@ from typing import Literal
 
 from castrules.model.abilities import (Ability, ActivatedAbility, AddColor, DefinePT, GrantAbility, KeywordGrant,
                                        ManaAbility, TypeChange)
-from castrules.model.effects import Animate, BecomeColor, Pump
+from castrules.model.effects import Animate, BecomeColor, Pump, SetBasePT
 from castrules.model.parts import Filter
 from castrules.model.steps import ChangeTypes
 
@@ -146,6 +146,8 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
                     types.append(t)
             if e.does.power is not None:
                 power, toughness = e.does.power, e.does.toughness
+        elif isinstance(e.does, SetBasePT):           # 208.4a, layer 7b (613.4b), timestamp order
+            power, toughness = e.does.power, e.does.toughness
     ctypes = set(base.creature_types)
     other_sub = tuple(s for s in base.subtypes if s not in base.creature_types)
     all_ct = "changeling" in base.keywords                      # 702.73a, a CDA: applies first

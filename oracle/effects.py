@@ -6,7 +6,7 @@ from typing import Any, Callable, Mapping
 
 from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor, CastCopy, CastIfAble, Counter,
                                      CreateToken, CreateTokenCopy, Damage, Delayed, Destroy, Draw, EachOpponent,
-                                     Effect, ExileTop, GainLife, LoseLife, PlayerChoice, Pump, ReturnToHand,
+                                     Effect, ExileTop, GainLife, LoseLife, PlayerChoice, Pump, ReturnToHand, SetBasePT,
                                      SacrificeSelf, TargetPlayer, UntapSelf, You)
 
 from .cards import CardDef, token_def
@@ -224,6 +224,17 @@ def _pump(state: State, e: Pump, ctx: EffectContext, n: int, trace: Trace) -> St
     return state
 
 
+def _set_base_pt(state: State, e: SetBasePT, ctx: EffectContext, n: int, trace: Trace) -> State:
+    """208.4a: the target's base power and toughness are set until end of turn (layer 7b, 613.4b);
+    counters and +N/+N effects still apply on top of them (613.4c)."""
+    for t in _target_objs(e, ctx):
+        o = state.obj(t)
+        state, ts = state.tick()
+        state = replace(state, effects=state.effects + (TimedEffect(ts, t, o.incarnation, e),))
+        trace.add(("208.4a", "613.4b"), f"{t} has base power and toughness {e.power}/{e.toughness} until end of turn")
+    return state
+
+
 def _become_color(state: State, e: BecomeColor, ctx: EffectContext, n: int, trace: Trace) -> State:
     """105.3: the target's new colours replace all its others until end of turn (layer 5, 613.1e)."""
     for t in _target_objs(e, ctx):
@@ -311,7 +322,7 @@ def _untap_self(state: State, e: UntapSelf, ctx: EffectContext, n: int, trace: T
 # One handler per effect type (castrules.model.effects): (state, effect, context, amount, trace) -> state.
 EFFECTS: Mapping[type[Effect], Callable[[State, Any, EffectContext, int, Trace], State]] = {
     AddMana: _add_mana, Damage: _damage, LoseLife: _life, GainLife: _life, Draw: _draw,
-    ExileTop: _exile_top, Destroy: _destroy_or_bounce, ReturnToHand: _destroy_or_bounce, Pump: _pump,
+    ExileTop: _exile_top, Destroy: _destroy_or_bounce, ReturnToHand: _destroy_or_bounce, Pump: _pump, SetBasePT: _set_base_pt,
     BecomeColor: _become_color,
     AddCounters: _add_counters, CreateToken: _create_token, CreateTokenCopy: _create_token_copy, Animate: _animate,
     SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastCopy: _cast_copy, CastIfAble: _cast_if_able, Counter: _counter,

@@ -12,7 +12,7 @@ from typing import Iterable, Iterator, Mapping
 
 from castrules.model.abilities import (Ability, AddColor, GrantAbility, KeywordGrant, ManaReplacement, ManaTrigger,
                                        TypeChange)
-from castrules.model.effects import Animate, BecomeColor, Pump
+from castrules.model.effects import Animate, BecomeColor, Pump, SetBasePT
 from castrules.model.steps import ChangeTypes
 
 from .cards import CardDef
@@ -86,7 +86,7 @@ class TimedEffect:
     timestamp: int
     obj: str
     incarnation: int
-    does: Pump | Animate | ChangeTypes | BecomeColor
+    does: Pump | Animate | ChangeTypes | BecomeColor | SetBasePT
 
 
 @dataclass(frozen=True)

@@ -165,6 +165,18 @@ class Pump(Effect):
 
 
 @dataclass(frozen=True)
+class SetBasePT(Effect):
+    """The Nth target's base power and toughness become these until end of turn (208.4a; Diminish):
+    a setting effect of layer 7b (613.4b), applied after characteristic-defining abilities and
+    before counters and +N/+N effects."""
+
+    kind: ClassVar[str] = "set_base_pt"
+    power: int = 0
+    toughness: int = 0
+    target: int | None = None
+
+
+@dataclass(frozen=True)
 class Counter(Effect):
     """The Nth target spell is countered, unless its controller pays `unless_pays` as this
     resolves (118.12a: an optional cost paid during resolution)."""
@@ -247,10 +259,12 @@ class Delayed(Effect):
 
 
 EFFECT_TYPES: Mapping[str, type[Effect]] = {t.kind: t for t in (
-    Damage, LoseLife, GainLife, Draw, CastCopy, CastIfAble, Counter, ExileTop, Destroy, ReturnToHand, Pump, BecomeColor,
+    Damage, LoseLife, GainLife, Draw, CastCopy, CastIfAble, Counter, ExileTop, Destroy, ReturnToHand, Pump, SetBasePT,
+    BecomeColor,
     AddCounters, CreateToken, CreateTokenCopy, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
 _REQUIRED = {"damage": ("amount", "target"), "lose_life": ("amount",), "gain_life": ("amount",),
-             "pump": ("power", "toughness"), "become_color": ("colors",), "create_token": ("token",),
+             "pump": ("power", "toughness"), "set_base_pt": ("power", "toughness"),
+             "become_color": ("colors",), "create_token": ("token",),
              "add_mana": ("mana",), "counter": ("target",)}
 
 
