@@ -4,13 +4,15 @@ Every observation field belongs to a feature (or is core: every engine reports i
 conditions belong to behaviours: the state after an illegal step to ``illegal_rewind``, a step
 that leaves the payment to the engine to ``auto_payment``. A case may expect a field only if it
 lists the field's feature, so an engine that leaves a feature undeclared never fails a case on
-that feature's observations; ``castrules validate`` checks it with :func:`unlisted`.
+that feature's observations; ``castrules validate`` checks it with :func:`unlisted`. The same
+holds for what a case asks an engine to do: a cast step's choices (``inputs``: its X, targets,
+Phyrexian payments, delve...) and the alternative cost it names each belong to a feature.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping
@@ -80,18 +82,26 @@ class Contract:
     object: Mapping[str, Owner]
     snapshot: Mapping[str, Owner]
     conditions: Mapping[str, str]       # condition -> feature
+    inputs: Mapping[str, Mapping[str, str]] = field(default_factory=dict)   # step kind -> field -> feature
+    alternative_costs: Mapping[str, str] = field(default_factory=dict)      # a cast's alternative cost -> feature
 
     @classmethod
     def from_document(cls, doc: Mapping[str, Any]) -> "Contract":
         def part(name: str) -> dict[str, Owner]:
             return {str(k): Owner.parse(v) for k, v in (doc.get(name) or {}).items()}
-        return cls(part("step"), part("player"), part("object"), part("snapshot"),
-                   {str(k): str(v) for k, v in (doc.get("conditions") or {}).items()})
+
+        def names(value: Any) -> dict[str, str]:
+            return {str(k): str(v) for k, v in (value or {}).items()}
+        inputs = dict(doc.get("inputs") or {})
+        alternative = names(inputs.pop("alternative_cost", None))
+        return cls(part("step"), part("player"), part("object"), part("snapshot"), names(doc.get("conditions")),
+                   {str(kind): names(fields) for kind, fields in inputs.items()}, alternative)
 
     def features(self) -> set[str]:
         """Every feature the contract names (each must be in cases/features.yaml)."""
         owners = [*self.step.values(), *self.player.values(), *self.object.values(), *self.snapshot.values()]
-        return {o.feature for o in owners if o.feature} | set(self.conditions.values())
+        chosen = {f for fields in self.inputs.values() for f in fields.values()} | set(self.alternative_costs.values())
+        return {o.feature for o in owners if o.feature} | set(self.conditions.values()) | chosen
 
     def fields_of(self, feature: str) -> list[str]:
         """The observation fields a feature owns, as ``step.total_cost``, ``object.colors``."""
@@ -126,6 +136,7 @@ class Need:
 def needs(doc: Mapping[str, Any], contract: Contract) -> Iterator[Need]:
     """Every feature a case's expectations and steps need, with the place that needs it."""
     yield from _field_needs(doc, contract)
+    yield from _input_needs(doc, contract)
     yield from _rewind_needs(doc, contract)
     for pointer in implicit_payments(doc):
         yield Need(pointer, "a payment the engine must find itself", contract.auto_payment_feature)
@@ -157,6 +168,30 @@ def _field_needs(doc: Mapping[str, Any], contract: Contract) -> Iterator[Need]:
         owner = contract.snapshot.get("stack")
         if "stack" in expectation and owner and owner.feature:
             yield Need(f"{base}/stack", "the stack", owner.feature)
+
+
+def _chosen(value: Any) -> bool:
+    """A step field that asks something of the engine (``x: 0`` does; ``prototype: false`` and
+    an empty list do not)."""
+    return value is not None and value is not False and value != [] and value != {}
+
+
+def _input_needs(doc: Mapping[str, Any], contract: Contract) -> Iterator[Need]:
+    for n, step in enumerate(doc.get("steps", ())):
+        kind, body = next(iter(step.items()))
+        if not isinstance(body, Mapping):
+            continue
+        for key, feature in contract.inputs.get(kind, {}).items():
+            if _chosen(body.get(key)):
+                yield Need(f"/steps/{n}/{kind}/{key}", f"the {kind}'s {key}", feature)
+        if kind != "cast":
+            continue
+        alternative = body.get("alternative_cost")
+        for a, name in enumerate(alternative if isinstance(alternative, list) else [alternative]):
+            feature = contract.alternative_costs.get(str(name))
+            if feature:
+                where = f"/steps/{n}/cast/alternative_cost" + (f"/{a}" if isinstance(alternative, list) else "")
+                yield Need(where, f"the alternative cost {quoted(name)}", feature)
 
 
 def first_expected_illegal(doc: Mapping[str, Any]) -> int | None:

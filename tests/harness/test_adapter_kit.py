@@ -165,6 +165,23 @@ def test_validate_names_file_pointer_and_feature_of_an_unlisted_observation():
     assert "'auto_payment'" in messages["/steps/0/cast"]
 
 
+def test_validate_names_a_cast_choice_or_alternative_cost_whose_feature_is_unlisted():
+    """A case asking an engine for a choice (X, a Phyrexian payment, flashback) lists its feature,
+    so an engine without it gets the case as unsupported instead of a cast it cannot make."""
+    case = next(c for c in SUITE.cases if "flashback" in c.doc["features"] and "x" in c.doc["features"]
+                and any("x" in s.get("cast", {}) for s in c.doc["steps"]))
+    doc = json.loads(json.dumps(case.doc))
+    doc["features"] = [f for f in doc["features"] if f not in ("x", "flashback")]
+    n = next(i for i, s in enumerate(doc["steps"]) if "x" in s.get("cast", {}))
+    found = {p.pointer: p.message for p in check_case("cases/x.yaml", doc, SUITE.catalog, SUITE.vocabulary)
+             if p.code == "unlisted_feature"}
+    assert "'x'" in found[f"/steps/{n}/cast/x"]
+    assert "'flashback'" in found[f"/steps/{n}/cast/alternative_cost"]
+    doc["steps"][n]["cast"]["x"] = None            # a choice left out asks nothing
+    assert f"/steps/{n}/cast/x" not in {p.pointer for p in check_case("cases/x.yaml", doc, SUITE.catalog, SUITE.vocabulary)
+                                        if p.code == "unlisted_feature"}
+
+
 def test_the_docs_table_is_the_contract():
     text = (REPO / "docs" / "observations.md").read_text()
     contract = load_contract()
@@ -172,3 +189,8 @@ def test_the_docs_table_is_the_contract():
         for key, owner in getattr(contract, part).items():
             owned = owner.feature or (f"reasons: {owner.reasons.value}" if owner.reasons else "core")
             assert f"| `{part}.{key}` | {owned} |" in text, f"docs/observations.md lacks {part}.{key}"
+    for kind, fields in contract.inputs.items():
+        for key, feature in fields.items():
+            assert f"| `{kind}.{key}` | {feature} |" in text, f"docs/observations.md lacks {kind}.{key}"
+    for name, feature in contract.alternative_costs.items():
+        assert f"| `alternative_cost: {name}` | {feature} |" in text, f"docs/observations.md lacks {name}"
