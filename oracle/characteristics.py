@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from castrules.model.abilities import (Ability, ActivatedAbility, AddColor, DefinePT, GrantAbility, KeywordGrant,
-                                       ManaAbility, TypeChange)
+                                       ManaAbility, PumpPer, TypeChange)
 from castrules.model.effects import Animate, BecomeColor, Pump, SetBasePT
 from castrules.model.parts import Filter
 from castrules.model.steps import ChangeTypes
@@ -42,6 +42,7 @@ class Chars:
     keywords: frozenset[str]
     abilities: tuple[Ability, ...]
     base: CardDef
+    base_power: int | None = None            # 208.4b: before counters and modifying effects
 
     def is_(self, card_type: str) -> bool:
         return card_type in self.types
@@ -117,13 +118,14 @@ def chars(state: State, obj: Obj) -> Chars:
 
 
 # Abilities of an object whose characteristics read the game beyond what ``chars`` keys on
-READS_THE_GAME: tuple[type[Ability], ...] = (DefinePT,)
+READS_THE_GAME: tuple[type[Ability], ...] = (DefinePT, PumpPer)
 
 
-def compute_characteristics(state: State, obj: Obj) -> Chars:
+def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -> Chars:
     """Reads the object, ``state.effects``, ``state.choices`` and ``state.watching_abilities``,
     and more only for an object with an ability of READS_THE_GAME: ``chars`` keeps the result
-    while those stay (an ability that reads anything else goes in READS_THE_GAME)."""
+    while those stay (an ability that reads anything else goes in READS_THE_GAME). Without
+    ``count_others`` pump_per is left out: two such abilities never read each other."""
     base = obj.base
     proto = base.prototype if prototype_active(obj) else None
     cost_text = proto.mana_cost if proto else base.mana_cost
@@ -197,6 +199,7 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
     if "Creature" in types:
         if power is None:
             power, toughness = 0, 0                 # 208.5
+        base_power = power                          # 208.4b: set values, before 613.4c
         for name, n in obj.counters:
             if name == "+1/+1":
                 power += n
@@ -208,13 +211,15 @@ def compute_characteristics(state: State, obj: Obj) -> Chars:
             if isinstance(e.does, Pump):
                 power += e.does.power or 0
                 toughness += e.does.toughness or 0
+        dp, dt = _pump_per(state, obj, base.abilities) if count_others else (0, 0)
+        power, toughness = power + dp, toughness + dt
     elif obj.zone == "battlefield" or obj.kind is not ObjKind.CARD:
         power = toughness = None                    # 208.3
     result = Chars(name=base.name, mana_cost=mana_cost, colors=colors,
                    supertypes=tuple(base.supertypes), types=tuple(types), other_subtypes=other_sub,
                    creature_types=frozenset(ctypes), all_creature_types=all_ct, power=power,
                    toughness=toughness, keywords=frozenset(keywords), abilities=base.abilities,
-                   base=base)
+                   base=base, base_power=base_power if "Creature" in types else None)
     if obj.zone == "battlefield":
         granted = _granted_keywords(state, obj, result)
         if granted:
@@ -243,6 +248,18 @@ def _defined_pt(state: State, abilities: tuple[Ability, ...], power: int | None,
                 n = sum(1 for o in cards if "Creature" in o.base.types)
             return n + ab.power_plus, n + ab.toughness_plus
     return power, toughness
+
+
+def _pump_per(state: State, obj: Obj, abilities: tuple[Ability, ...]) -> tuple[int, int]:
+    """pump_per (layer 7c, 613.4c): so much for each other permanent matching the filter (base
+    power among what it reads, 208.4b), seen from the source's controller."""
+    dp = dt = 0
+    for ab in abilities:
+        if isinstance(ab, PumpPer) and obj.zone == "battlefield":
+            n = sum(1 for o in state.in_zone("battlefield") if o.id != obj.id and matches(
+                compute_characteristics(state, o, count_others=False), o, ab.permanents, obj.controller, obj.id))
+            dp, dt = dp + n * ab.power, dt + n * ab.toughness
+    return dp, dt
 
 
 WUBRG = "WUBRG"
@@ -373,6 +390,8 @@ def matches(c: Chars, obj: Obj, flt: Filter | Literal["self"] | None, source_con
             continue
         if value is None or (low is not None and value < low) or (high is not None and value > high):
             return False                    # 208.3: an object with no power has none to compare
+    if flt.base_power is not None and c.base_power != flt.base_power:
+        return False                        # 208.4b: base power, counters and pumps left out
     if flt.controller == "you" and obj.controller != source_controller:
         return False
     if flt.controller == "opponent" and obj.controller == source_controller:

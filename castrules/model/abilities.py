@@ -161,6 +161,19 @@ class DefinePT(Ability):
 
 
 @dataclass(frozen=True)
+class PumpPer(Ability):
+    """The permanent itself gets +power/+toughness for each other permanent matching the filter
+    (Zinnia, Valley's Voice: each other creature you control with base power 1, 208.4b); layer 7c
+    (613.4c), on the battlefield only."""
+
+    kind: ClassVar[str] = "pump_per"
+    required: ClassVar[tuple[str, ...]] = ("permanents",)
+    permanents: Filter = Filter()
+    power: int = 0
+    toughness: int = 0
+
+
+@dataclass(frozen=True)
 class AddColor(Ability):
     """Every card, spell and permanent is this colour as well as its own (105.3; Painter's
     Servant); `chosen` reads the source's chosen colour."""
@@ -382,7 +395,7 @@ class TriggeredAbility(Ability):
 
 
 ABILITY_TYPES: Mapping[str, type[Ability]] = {t.kind: t for t in (
-    ManaAbility, ActivatedAbility, CostModifier, CostFloor, Delve, Improvise, GrantProwl, TypeChange, DefinePT, AddColor,
+    ManaAbility, ActivatedAbility, CostModifier, CostFloor, Delve, Improvise, GrantProwl, TypeChange, DefinePT, PumpPer, AddColor,
     ManaReplacement, ManaTrigger,
     CastPermission, FlashPermission, ConditionalFlash, EnterAbility, EntersAsCopy, KeywordGrant, CastProhibition, StaticAbility,
     GrantAbility, TriggeredAbility, LifeForMana, SpendAsAnyType)}

@@ -31,6 +31,7 @@ class Filter(Model):
     mana_value_max: int | None = None
     power_min: int | None = None
     power_max: int | None = None
+    base_power: int | None = None
     toughness_min: int | None = None
     toughness_max: int | None = None
 
