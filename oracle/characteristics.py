@@ -21,6 +21,7 @@ from castrules.model.steps import ChangeTypes
 from .cards import CardDef
 from .costs import ManaCost, colors_of, parse_cost
 from .creature_types import CREATURE_TYPES
+from .power_layers import animate_all, defined_pt
 from .seams import rules
 from .state import Obj, ObjKind, State
 
@@ -138,18 +139,22 @@ def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -
     power = proto.power if proto else base.power
     toughness = proto.toughness if proto else base.toughness
     if obj.kind is ObjKind.CARD and not proto:
-        power, toughness = _defined_pt(state, base.abilities, power, toughness)
+        power, toughness = defined_pt(state, base.abilities, power, toughness)
     timed = [e for e in state.effects if e.obj == obj.id and e.incarnation == obj.incarnation]
     colors = _colour_layer(state, obj, colors, timed)
+    setters: list[tuple[int, int, int]] = []       # layer 7b (613.4b): (timestamp, power, toughness)
     for e in timed:
         if isinstance(e.does, Animate):
             for t in e.does.types or ("Creature",):
                 if t not in types:
                     types.append(t)
             if e.does.power is not None:
-                power, toughness = e.does.power, e.does.toughness
-        elif isinstance(e.does, SetBasePT):           # 208.4a, layer 7b (613.4b), timestamp order
-            power, toughness = e.does.power, e.does.toughness
+                setters.append((e.timestamp, e.does.power, e.does.toughness))
+        elif isinstance(e.does, SetBasePT):           # 208.4a
+            setters.append((e.timestamp, e.does.power, e.does.toughness))
+    setters += animate_all(state, obj, types, rules().cost_mana_value(mana_cost) if mana_cost else 0)
+    if setters:
+        _, power, toughness = max(setters)          # the latest timestamp wins (613.7)
     ctypes = set(base.creature_types)
     other_sub = tuple(s for s in base.subtypes if s not in base.creature_types)
     all_ct = "changeling" in base.keywords                      # 702.73a, a CDA: applies first
@@ -228,26 +233,6 @@ def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -
         if gained:
             result = Chars(**{**result.__dict__, "abilities": result.abilities + gained})
     return result
-
-
-CARD_TYPE_NAMES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker",
-                   "Sorcery")
-
-
-def _defined_pt(state: State, abilities: tuple[Ability, ...], power: int | None,
-                toughness: int | None) -> tuple[int | None, int | None]:
-    """Layer 7a (613.4a): a characteristic-defining ability sets power and toughness in every zone
-    (604.3, 208.2a). Graveyard cards are counted by their printed card types, which no effect in
-    the format changes there (and which keeps a Tarmogoyf in a graveyard from counting itself)."""
-    for ab in abilities:
-        if isinstance(ab, DefinePT):
-            cards = [o for o in state.in_zone("graveyard") if o.kind is ObjKind.CARD]
-            if ab.count == "card_types_in_graveyards":
-                n = len({t for o in cards for t in o.base.types if t in CARD_TYPE_NAMES})
-            else:
-                n = sum(1 for o in cards if "Creature" in o.base.types)
-            return n + ab.power_plus, n + ab.toughness_plus
-    return power, toughness
 
 
 def _pump_per(state: State, obj: Obj, abilities: tuple[Ability, ...]) -> tuple[int, int]:

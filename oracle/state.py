@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Iterable, Iterator, Mapping
 
-from castrules.model.abilities import (Ability, AddColor, GrantAbility, KeywordGrant, ManaReplacement, ManaTrigger,
-                                       TypeChange)
+from castrules.model.abilities import (Ability, AddColor, AnimateAll, GrantAbility, KeywordGrant, ManaReplacement,
+                                       ManaTrigger, TypeChange)
 from castrules.model.effects import Animate, BecomeColor, Pump, SetBasePT
 from castrules.model.steps import ChangeTypes
 
@@ -227,8 +227,8 @@ class Obj:
 
 
 # Ability types whose source changes or watches other objects (State.watching_abilities).
-WATCHING_TYPES: tuple[type[Ability], ...] = (TypeChange, AddColor, GrantAbility, KeywordGrant, ManaReplacement,
-                                              ManaTrigger)
+WATCHING_TYPES: tuple[type[Ability], ...] = (TypeChange, AddColor, AnimateAll, GrantAbility, KeywordGrant,
+                                              ManaReplacement, ManaTrigger)
 
 
 def _watching(o: Obj) -> tuple:

@@ -161,6 +161,16 @@ class DefinePT(Ability):
 
 
 @dataclass(frozen=True)
+class AnimateAll(Ability):
+    """Each noncreature permanent of `card_type` is also a creature with power and toughness each
+    equal to its mana value (March of the Machines): layer 4 and layer 7b (613.1d, 613.4b)."""
+
+    kind: ClassVar[str] = "animate_all"
+    required: ClassVar[tuple[str, ...]] = ("card_type",)
+    card_type: Literal["Artifact"] = "Artifact"
+
+
+@dataclass(frozen=True)
 class PumpPer(Ability):
     """The permanent itself gets +power/+toughness for each other permanent matching the filter
     (Zinnia, Valley's Voice: each other creature you control with base power 1, 208.4b); layer 7c
@@ -395,7 +405,7 @@ class TriggeredAbility(Ability):
 
 
 ABILITY_TYPES: Mapping[str, type[Ability]] = {t.kind: t for t in (
-    ManaAbility, ActivatedAbility, CostModifier, CostFloor, Delve, Improvise, GrantProwl, TypeChange, DefinePT, PumpPer, AddColor,
+    ManaAbility, ActivatedAbility, CostModifier, CostFloor, Delve, Improvise, GrantProwl, TypeChange, DefinePT, PumpPer, AnimateAll, AddColor,
     ManaReplacement, ManaTrigger,
     CastPermission, FlashPermission, ConditionalFlash, EnterAbility, EntersAsCopy, KeywordGrant, CastProhibition, StaticAbility,
     GrantAbility, TriggeredAbility, LifeForMana, SpendAsAnyType)}
