@@ -13,7 +13,7 @@ from .cards import CardDef, token_def
 from .characteristics import chars
 from .copy_exceptions import token_copy
 from .frozen import replace
-from .state import DamageEvent, Obj, State, TimedEffect
+from .state import DamageEvent, Obj, State
 from .targets import is_player_ref
 from .trace import Trace
 from .zones import move
@@ -217,9 +217,7 @@ def _destroy_or_bounce(state: State, e: Destroy | ReturnToHand, ctx: EffectConte
 
 def _pump(state: State, e: Pump, ctx: EffectContext, n: int, trace: Trace) -> State:
     for t in _target_objs(e, ctx):
-        o = state.obj(t)
-        state, ts = state.tick()
-        state = replace(state, effects=state.effects + (TimedEffect(ts, t, o.incarnation, e),))
+        state = state.with_timed_effect(state.obj(t), e)
         trace.add("611.2", f"{t} gets {e.power:+d}/{e.toughness:+d} until end of turn")
     return state
 
@@ -228,9 +226,7 @@ def _set_base_pt(state: State, e: SetBasePT, ctx: EffectContext, n: int, trace: 
     """208.4a: the target's base power and toughness are set until end of turn (layer 7b, 613.4b);
     counters and +N/+N effects still apply on top of them (613.4c)."""
     for t in _target_objs(e, ctx):
-        o = state.obj(t)
-        state, ts = state.tick()
-        state = replace(state, effects=state.effects + (TimedEffect(ts, t, o.incarnation, e),))
+        state = state.with_timed_effect(state.obj(t), e)
         trace.add(("208.4a", "613.4b"), f"{t} has base power and toughness {e.power}/{e.toughness} until end of turn")
     return state
 
@@ -238,9 +234,7 @@ def _set_base_pt(state: State, e: SetBasePT, ctx: EffectContext, n: int, trace: 
 def _become_color(state: State, e: BecomeColor, ctx: EffectContext, n: int, trace: Trace) -> State:
     """105.3: the target's new colours replace all its others until end of turn (layer 5, 613.1e)."""
     for t in _target_objs(e, ctx):
-        o = state.obj(t)
-        state, ts = state.tick()
-        state = replace(state, effects=state.effects + (TimedEffect(ts, t, o.incarnation, e),))
+        state = state.with_timed_effect(state.obj(t), e)
         trace.add(("105.3", "613.1e"), f"{t} becomes {'-'.join(e.colors)} until end of turn, losing its other colours")
     return state
 
@@ -273,8 +267,7 @@ def _create_token_copy(state: State, e: CreateTokenCopy, ctx: EffectContext, n: 
 
 def _animate(state: State, e: Animate, ctx: EffectContext, n: int, trace: Trace) -> State:
     o = state.obj(ctx.source.id)
-    state, ts = state.tick()
-    state = replace(state, effects=state.effects + (TimedEffect(ts, o.id, o.incarnation, e),))
+    state = state.with_timed_effect(o, e)
     trace.add("613.1d", f"{o.id} becomes a {e.power}/{e.toughness} {' '.join(e.types or ('Creature',))}"
               + (" with every creature type" if e.all_creature_types else "") + " until end of turn")
     return state

@@ -19,7 +19,7 @@ from .resolution import PendingTrigger, enter_battlefield, put_triggers, state_b
 from .seams import rules
 from .setup import build_state
 from .snapshot import snapshot
-from .state import State, TimedEffect
+from .state import State
 from .trace import Trace
 from .zones import move
 
@@ -145,8 +145,7 @@ def step_change_types(state: State, step: steps.ChangeTypes, trace: Trace) -> tu
         raise Illegal(_reason_invalid(), f"change_types: {oid} no longer exists")
     mode = plain(step.mode)
     types = step.creature_types
-    state, ts = state.tick()
-    state = replace(state, effects=state.effects + (TimedEffect(ts, oid, obj.incarnation, step),))
+    state = state.with_timed_effect(obj, step)
     trace.add("613.1d", f"{oid}'s creature types: {mode} {', '.join(types)} until end of turn")
     return _ok(state)
 

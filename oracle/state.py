@@ -75,6 +75,9 @@ class CastRecord:
     types: frozenset[str]
 
 
+TimedDoes = Pump | Animate | ChangeTypes | BecomeColor | SetBasePT   # what an until-end-of-turn effect does
+
+
 @dataclass(frozen=True)
 class TimedEffect:
     """A continuous effect from a resolved ability or a test action, until end of turn: what it
@@ -86,7 +89,7 @@ class TimedEffect:
     timestamp: int
     obj: str
     incarnation: int
-    does: Pump | Animate | ChangeTypes | BecomeColor | SetBasePT
+    does: TimedDoes
 
 
 @dataclass(frozen=True)
@@ -349,3 +352,8 @@ class State:
     def tick(self) -> tuple["State", int]:
         """A fresh timestamp (613.7)."""
         return replace(self, clock=self.clock + 1), self.clock
+
+    def with_timed_effect(self, obj: Obj, does: "TimedDoes") -> "State":
+        """The state with an until-end-of-turn effect on `obj`'s current incarnation, stamped now (613.7)."""
+        state, ts = self.tick()
+        return replace(state, effects=state.effects + (TimedEffect(ts, obj.id, obj.incarnation, does),))
