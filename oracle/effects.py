@@ -106,7 +106,7 @@ def draw(state: State, player: str, n: int, trace: Trace) -> State:
     for _ in range(n):
         top = next((o for o in state.objects.values() if o.zone == "library" and o.owner == player), None)
         if top is None:
-            trace.add("121.3", f"{player} has no card to draw")
+            trace.add("121.4", f"{player} has no card to draw")
             state = state.with_player(replace(state.player(player), drew_from_empty=True))
             break
         state = move(state, top.id, "hand", trace, note=f"{player} draws")
