@@ -11,9 +11,9 @@ from typing import Any, ClassVar, Literal
 from .build import Model, key
 from .effects import Effect
 from .errors import ModelError, excerpt
-from .parts import AbilityCost, CopyExceptions, Filter, Produce, SpellFilter, TargetSpec
+from .parts import AbilityCost, CopyExceptions, Filter, Produce, SpellFilter, TargetSpec, Whose
+from .trigger_events import Trigger
 
-Whose = Literal["you", "opponents", "all"]
 # what a cost modifier counts, at 601.2f, for its `per` (affinity 702.41a, undaunted 702.125a)
 PerCount = Literal["artifacts_you_control", "creatures_you_control", "attacking_creatures_you_control", "creatures",
                    "opponents", "instant_and_sorcery_spells_you_cast_this_turn",
@@ -352,38 +352,6 @@ class GrantAbility(Ability):
     permanents: Filter = None  # type: ignore[assignment]
     whose: Permanents | None = None
     ability: Ability = None  # type: ignore[assignment]
-
-
-@dataclass(frozen=True)
-class TappedForMana(Model):
-    filter: Filter | None = None
-    mana_type: str | None = None
-
-
-@dataclass(frozen=True)
-class Dies(Model):
-    """A creature matching `creatures` (self: the source) is put into a graveyard from the
-    battlefield (700.4); judged as things were just before it left (603.10a)."""
-
-    creatures: SpellFilter = None  # type: ignore[assignment]
-
-
-@dataclass(frozen=True)
-class SpellCast(Model):
-    """`whose` player casts a spell matching `spells` (603.2); it triggers once the spell has
-    become cast (601.2i). Prowess is one (702.108a)."""
-
-    spells: Filter | None = None
-    whose: Whose | None = None
-
-
-@dataclass(frozen=True)
-class Trigger(Model):
-    """What a triggered ability waits for: exactly one of these."""
-
-    tapped_for_mana: TappedForMana | None = None
-    dies: Dies | None = None
-    cast: SpellCast | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from .errors import ModelError
 from .vocab import Color
 
 
+Whose = Literal["you", "opponents", "all"]   # whose objects or spells an ability looks at
+
 @dataclass(frozen=True)
 class Filter(Model):
     """Which objects qualify; every given field must hold (an empty filter matches all)."""
