@@ -20,15 +20,18 @@ class FlashbackNotExiled(Mutant):
                  "flashback/resolve/flashback-spell-with-an-illegal-target-is-exiled")
 
 
-def _entwine_free(real, ctx):
-    def keyword_costs(spell, spec, name, to_pay, label, trace):
-        return real(spell, replace(spec, entwine=False), name, to_pay, label, trace)
-    return keyword_costs
+def _keyword_cost_dropped(keyword: str):
+    """The keyword_costs seam with one announced keyword's cost left out of the total."""
+    def seam(real, ctx):
+        def keyword_costs(spell, spec, name, to_pay, label, trace):
+            return real(spell, replace(spec, **{keyword: False}), name, to_pay, label, trace)
+        return keyword_costs
+    return seam
 
 
 class EntwineCostNotAdded(Mutant):
     description = "an entwined spell gets every mode but its entwine cost is never added to the total (702.42a)"
-    seams = {"keyword_costs": _entwine_free}
+    seams = {"keyword_costs": _keyword_cost_dropped("entwine")}
     witnesses = ("entwine/cast/barbed-lightning-entwined-does-both",)
 
 
@@ -45,15 +48,9 @@ class EscalateForEveryMode(Mutant):
     witnesses = ("escalate/cost/collective-defiance-two-modes-pay-escalate-once",)
 
 
-def _buyback_ignored(real, ctx):
-    def keyword_costs(spell, spec, name, to_pay, label, trace):
-        return real(spell, replace(spec, buyback=False), name, to_pay, label, trace)
-    return keyword_costs
-
-
 class BuybackCostNotAdded(Mutant):
     description = "a buyback payment is announced but its cost is never added to the total (702.27a)"
-    seams = {"keyword_costs": _buyback_ignored}
+    seams = {"keyword_costs": _keyword_cost_dropped("buyback")}
     witnesses = ("buyback/resolve/whispers-of-the-muse-bought-back-returns-to-hand",)
 
 
