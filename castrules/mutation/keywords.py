@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .base import Mutant
+from .base import Mutant, substitute
 
 
 def _never_exiled(real, ctx):
@@ -35,16 +35,10 @@ class EntwineCostNotAdded(Mutant):
     witnesses = ("entwine/cast/barbed-lightning-entwined-does-both",)
 
 
-def _every_mode_escalated(real, ctx):
-    def escalate_count(modes):
-        return len(modes)
-    return escalate_count
-
-
 class EscalateForEveryMode(Mutant):
     description = ("escalate is paid for every mode chosen, the first one included (702.120a: only those beyond "
                    "the first)")
-    seams = {"escalate_count": _every_mode_escalated}
+    seams = {"escalate_count": substitute(len)}   # every mode, the first included
     witnesses = ("escalate/cost/collective-defiance-two-modes-pay-escalate-once",)
 
 
