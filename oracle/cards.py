@@ -63,6 +63,7 @@ class CardDef:
     prototype: Prototype | None = None
     flashback: Flashback | None = None       # 702.34a: cast from its owner's graveyard, then exiled
     kicker: str | None = None
+    multikicker: str | None = None           # 702.33c: a kicker cost paid any number of times
     buyback: str | None = None               # 702.27a: an optional additional cost; back to the hand
     entwine: str | None = None               # 702.42a: an optional additional cost choosing every mode
     escalate: str | None = None              # 702.120a: an additional cost per mode beyond the first
@@ -170,7 +171,8 @@ def _card_def(card: Card | Face) -> CardDef:
         keywords=frozenset(k.lower() for k in card.keywords),
         color_indicator=tuple(str(c) for c in card.colors) if card.colors is not None else None,
         prowl=getattr(card, "prowl", None), flashback=getattr(card, "flashback", None),
-        kicker=getattr(card, "kicker", None), buyback=getattr(card, "buyback", None),
+        kicker=getattr(card, "kicker", None), multikicker=getattr(card, "multikicker", None),
+        buyback=getattr(card, "buyback", None),
         entwine=getattr(card, "entwine", None), escalate=getattr(card, "escalate", None),
         prototype=Prototype(proto.mana_cost, int(proto.power), int(proto.toughness)) if proto else None,
         alternative_costs=getattr(card, "alternative_costs", ()),

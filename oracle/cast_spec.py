@@ -21,6 +21,7 @@ class CastSpec:
     permission: str | None = None
     prototype: bool = False
     kicker: bool = False
+    multikicker: int = 0                                     # 702.33c: times the multikicker cost is paid
     buyback: bool = False                                    # 702.27a: pay the buyback cost
     entwine: bool = False                                    # 702.42a: pay the entwine cost, every mode
     sacrifice: tuple[str, ...] = ()
@@ -60,7 +61,8 @@ def parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
     return CastSpec(
         player=step.player, object=step.object, from_zone=_plain(step.from_zone),
         alternative=step.alternative_cost, permission=step.permission,
-        prototype=step.prototype, kicker=step.kicker, buyback=step.buyback, entwine=step.entwine,
+        prototype=step.prototype, kicker=step.kicker, multikicker=step.multikicker, buyback=step.buyback,
+        entwine=step.entwine,
         sacrifice=step.sacrifice, x=step.x, y=step.y, z=step.z,
         modes=step.modes, hybrid=step.hybrid,
         phyrexian=step.phyrexian,

@@ -94,7 +94,8 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     division = announce_division(spell.base, assigned, spec.division, trace)
     # 601.2e
     announced = Announced(cast=True, prowl_paid=alt == AlternativeCostName.PROWL, alt_cost=alt, x=values["X"], y=values["Y"],
-                          z=values["Z"], kicked=spec.kicker, bought_back=spec.buyback, modes=tuple(spec.modes),
+                          z=values["Z"], kicked=int(spec.kicker) + spec.multikicker, bought_back=spec.buyback,
+                          modes=tuple(spec.modes),
                           targets=tuple(t for _, t, _ in assigned),
                           target_controllers=tuple(r for _, _, r in assigned), division=division,
                           emerge=spec.emerge if alt == AlternativeCostName.EMERGE else None)

@@ -29,7 +29,7 @@ class EffectContext:
     x: int | None = None
     y: int | None = None          # 107.3p
     prowl_paid: bool = False
-    kicked: bool = False
+    kicked: int = 0               # times kicked (702.33d)
     cast: bool = False
     power: int | None = None
     division: tuple[tuple[str, int], ...] = ()   # 601.2d: each divided target's share
@@ -39,7 +39,7 @@ class EffectContext:
 def condition_holds(cond: str | None, ctx: EffectContext) -> bool:
     if cond is None:
         return True
-    return {"prowl_paid": ctx.prowl_paid, "not_prowl_paid": not ctx.prowl_paid, "kicked": ctx.kicked,
+    return {"prowl_paid": ctx.prowl_paid, "not_prowl_paid": not ctx.prowl_paid, "kicked": ctx.kicked > 0,
             "cast": ctx.cast}.get(cond, False)
 
 
@@ -54,6 +54,8 @@ def _amount(amount: int | str | None, ctx: EffectContext) -> int:
         return max(0, ctx.power or 0)
     if amount == "divided":
         return 0                                        # per target: see _share
+    if amount == "times_kicked":
+        return ctx.kicked                               # 702.33d: multikicker paid N times
     return int(amount)
 
 

@@ -1,6 +1,7 @@
 """601.2b, 601.2f: the additional costs of the supplement's keywords that a cast announces or
-that its modes call for: buyback (702.27a), entwine (702.42a) and escalate (702.120a). Each
-joins the cost to pay like kicker; cost modifiers then apply to the whole (601.2f)."""
+that its modes call for: multikicker (702.33c), buyback (702.27a), entwine (702.42a) and
+escalate (702.120a). Each joins the cost to pay like kicker; cost modifiers then apply to the
+whole (601.2f)."""
 from __future__ import annotations
 
 from .cast_spec import CastSpec
@@ -22,7 +23,16 @@ def _added(to_pay: ManaCost | None, cost: str, times: int = 1) -> ManaCost | Non
 
 def optional_costs(spell: Obj, spec: CastSpec, name: str, to_pay: ManaCost | None,
                    label: str, trace: Trace) -> tuple[ManaCost | None, str]:
-    """702.27a, 702.42a: a buyback or entwine cost the player announced to pay joins the cost."""
+    """702.33c, 702.27a, 702.42a: a multikicker cost the player announced to pay N times joins
+    the cost N times; a buyback or entwine cost announced joins it once."""
+    if spec.multikicker:
+        cost = spell.base.multikicker
+        if cost is None:
+            raise Illegal(Reason.ADDITIONAL_COST_UNAVAILABLE, f"{name} has no multikicker", rules=("702.33c", "601.2b"))
+        to_pay = _added(to_pay, cost, spec.multikicker)
+        label += f" plus multikicker {cost} x{spec.multikicker}"
+        trace.add(("702.33c", "702.33d", "601.2b"), f"multikicker {cost} announced {spec.multikicker} time(s): "
+                                                      f"kicked {spec.multikicker} time(s)")
     for wanted, cost, keyword, rule in ((spec.buyback, spell.base.buyback, "buyback", "702.27a"),
                                         (spec.entwine, spell.base.entwine, "entwine", "702.42a")):
         if not wanted:

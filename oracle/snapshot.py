@@ -39,7 +39,7 @@ def object_view(state: State, obj: Obj) -> dict:
         "power": c.power, "toughness": c.toughness, "tapped": obj.tapped,
         "counters": {k: v for k, v in obj.counters if v}, "damage": obj.damage,
         "prowl_paid": obj.announced.prowl_paid, "prototyped": obj.prototyped and obj.zone in ("stack", "battlefield"),
-        "x": x, "y": y_value(obj, c), "kicked": obj.announced.kicked, "is_copy": obj.is_copy,
+        "x": x, "y": y_value(obj, c), "kicked": obj.announced.kicked > 0, "is_copy": obj.is_copy,
     }
 
 

@@ -139,7 +139,7 @@ class Announced:
     x: int | None = None
     y: int | None = None                    # 107.3p: Y and Z work like X
     z: int | None = None
-    kicked: bool = False
+    kicked: int = 0                         # times kicked (702.33d): 1 for kicker, N for multikicker paid N times
     bought_back: bool = False               # 702.27a: its buyback cost was paid
     modes: tuple[int, ...] = ()
     targets: tuple[str, ...] = ()

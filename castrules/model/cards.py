@@ -148,6 +148,7 @@ class Card(Model):
     prototype: PrototypeFace | None = None
     flashback: Flashback | None = None
     kicker: str | None = None
+    multikicker: str | None = None                  # 702.33c: paid any number of times
     buyback: str | None = None                      # 702.27a
     entwine: str | None = None                      # 702.42a
     escalate: str | None = None                     # 702.120a

@@ -15,7 +15,7 @@ from .build import Model, key
 from .errors import ModelError, excerpt
 from .parts import CopyExceptions
 
-Amount = int | Literal["X", "Y", "target_x", "power", "divided"]
+Amount = int | Literal["X", "Y", "target_x", "power", "divided", "times_kicked"]
 Condition = Literal["prowl_paid", "not_prowl_paid", "kicked", "cast"]
 # keys a shorthand effect may carry beside its kind: {lose_life: 1, player: each_opponent}
 EFFECT_PARAMETERS: tuple[str, ...] = ("player", "to", "target", "if", "amount")

@@ -92,6 +92,7 @@ class Cast(Paying):
     permission: ObjectRef | None = None
     prototype: bool = False
     kicker: bool = False
+    multikicker: int = 0                            # 702.33c: times its multikicker is paid
     buyback: bool = False                           # 702.27a
     entwine: bool = False                           # 702.42a: every mode chosen
     sacrifice: tuple[ObjectRef, ...] = ()

@@ -1,5 +1,5 @@
-"""Mutants of the supplement's cost keywords: flashback (702.34a), entwine (702.42a), escalate
-(702.120a), buyback (702.27a)."""
+"""Mutants of the supplement's cost keywords: multikicker (702.33c), flashback (702.34a), entwine
+(702.42a), escalate (702.120a), buyback (702.27a)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -27,6 +27,20 @@ def _keyword_cost_dropped(keyword: str):
             return real(spell, replace(spec, **{keyword: False}), name, to_pay, label, trace)
         return keyword_costs
     return seam
+
+
+def _multikicker_once(real, ctx):
+    def keyword_costs(spell, spec, name, to_pay, label, trace):
+        return real(spell, replace(spec, multikicker=min(spec.multikicker, 1)), name, to_pay, label, trace)
+    return keyword_costs
+
+
+class MultikickerPaidOnce(Mutant):
+    description = ("multikicker is treated as kicker: its cost is added once however many times it is announced, "
+                   "while the spell still counts every kick (702.33c)")
+    seams = {"keyword_costs": _multikicker_once}
+    witnesses = ("multikicker/count/gnarlid-pack-kicked-three-times",
+                 "multikicker/increase/sphere-of-resistance-on-a-twice-kicked-gnarlid-pack")
 
 
 class EntwineCostNotAdded(Mutant):
