@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections.abc
 import dataclasses
 import enum
+import inspect
 import types
 import typing
 from collections.abc import Mapping   # not typing's: isinstance checks against it are several times slower
@@ -79,7 +80,14 @@ def build(cls: type, doc: Any, where: str) -> Any:
             values[name] = convert(doc[k], f"{where}/{k}")
         elif required:
             raise ModelError(where, f"{cls.__name__} needs {k!r}")
-    return cls(**values)
+    defaults = _DEFAULTS[cls]
+    if defaults is None:
+        return cls(**values)
+    value = object.__new__(cls)     # what the generated __init__ does, without a call per field
+    fields = value.__dict__
+    fields.update(defaults)
+    fields.update(values)
+    return value
 
 
 def _plan(cls: type) -> tuple:
@@ -91,10 +99,28 @@ def _plan(cls: type) -> tuple:
                      for f in dataclasses.fields(cls) if f.init)
         Model.__plans__[cls] = plan
         _KNOWN[cls] = frozenset(k for _, k, _, _ in plan)
+        _DEFAULTS[cls] = _defaults(cls)
     return plan
 
 
+def _defaults(cls: type) -> dict[str, Any] | None:
+    """Every field's default, in field order, for a class whose ``__init__`` only stores its
+    arguments (a dataclass with no ``__post_init__``, ``InitVar``, ``__slots__``, default
+    factory or field left out of ``__init__``); None for any other class, built by its
+    ``__init__``. A model value is built thousands of times a run (every step and setup of
+    every request): setting each field with ``object.__setattr__``, as a frozen dataclass's
+    ``__init__`` does, cost more than reading the document."""
+    fields = dataclasses.fields(cls)
+    parameters = set(inspect.signature(cls.__init__).parameters) - {"self"}
+    if (hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__ or parameters != {f.name for f in fields}
+            or any(not f.init or f.default_factory is not _MISSING for f in fields)):  # type: ignore[misc]
+        return None
+    # every field in order (as __init__ sets them); a required one is always among the values
+    return {f.name: None if f.default is _MISSING else f.default for f in fields}
+
+
 _KNOWN: dict[type, frozenset[str]] = {}     # per model class: the document keys its plan reads
+_DEFAULTS: dict[type, dict[str, Any] | None] = {}   # per model class: see _defaults
 
 
 def converter(hint: Any) -> Converter:
@@ -114,15 +140,16 @@ def converter(hint: Any) -> Converter:
         inner = converter(args[1]) if args else (lambda v, w: v)
         return lambda v, w: _mapping(v, w, inner)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return lambda v, w: _enum(hint, v, w)
+        return _enum_reader(hint)
     if isinstance(hint, type) and issubclass(hint, Model):
         return hint.from_document
+    # the exact type first (a document's values are exactly bool, int or str), the full check otherwise
     if hint is bool:
-        return lambda v, w: _scalar(v, w, bool, "a boolean")
+        return lambda v, w: v if type(v) is bool else _scalar(v, w, bool, "a boolean")
     if hint is int:
-        return lambda v, w: _scalar(v, w, int, "an integer")
+        return lambda v, w: v if type(v) is int else _scalar(v, w, int, "an integer")
     if hint is str:
-        return lambda v, w: _scalar(v, w, str, "a string")
+        return lambda v, w: v if type(v) is str else _scalar(v, w, str, "a string")
     if callable(getattr(hint, "from_document", None)):
         return hint.from_document
     raise TypeError(f"no document converter for {hint!r}")
@@ -137,13 +164,27 @@ def _scalar(v: Any, where: str, kind: type, what: str) -> Any:
 def _tuple(v: Any, where: str, inner: Converter) -> tuple:
     if not isinstance(v, (list, tuple)):
         raise ModelError(where, f"expected a list, got {excerpt(v)}")
-    return tuple(inner(item, f"{where}/{i}") for i, item in enumerate(v))
+    return tuple([inner(item, f"{where}/{i}") for i, item in enumerate(v)])
 
 
 def _mapping(v: Any, where: str, inner: Converter) -> dict:
     if not isinstance(v, Mapping):
         raise ModelError(where, f"expected a mapping, got {excerpt(v)}")
     return {k: inner(item, f"{where}/{k}") for k, item in v.items()}
+
+
+def _enum_reader(cls: type[enum.Enum]) -> Converter:
+    """``_enum`` for one class, a string value looked up in a table of the members by value
+    first (what ``cls(v)`` finds for it)."""
+    members = {m.value: m for m in cls if type(m.value) is str}
+
+    def read(v: Any, where: str) -> enum.Enum:
+        if type(v) is str:
+            member = members.get(v)
+            if member is not None:
+                return member
+        return _enum(cls, v, where)
+    return read
 
 
 def _enum(cls: type[enum.Enum], v: Any, where: str) -> enum.Enum:

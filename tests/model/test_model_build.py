@@ -97,3 +97,33 @@ def test_an_effects_player_reads_as_its_typed_choice():
     assert read_effect({"lose_life": 1, "player": "each_opponent"}).who == EachOpponent()
     with pytest.raises(ModelError, match="unknown effect player"):
         read_player("target:first")
+
+
+def _models(value):
+    """Every model value inside ``value`` (itself included)."""
+    import dataclasses
+    from castrules.model.build import Model
+    if isinstance(value, Model):
+        yield value
+        for f in dataclasses.fields(value):
+            yield from _models(getattr(value, f.name))
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _models(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _models(item)
+
+
+def test_values_built_without_init_are_what_init_builds(suite):
+    """The reader fills a plain model class's fields directly (no call per field): every value it
+    builds equals, field for field and in the same order, the one its ``__init__`` builds."""
+    import dataclasses
+    seen = set()
+    for c in suite.cases:
+        for value in _models(Case.from_document(c.doc, c.file)):
+            fields = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+            rebuilt = type(value)(**fields)
+            assert rebuilt == value and list(vars(rebuilt).items()) == list(vars(value).items()), type(value)
+            seen.add(type(value))
+    assert len(seen) >= 20
