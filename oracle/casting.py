@@ -88,13 +88,15 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     values = announce_variables(spell, spec, to_pay, c.mana_cost, trace)
     check_payment_choices(spec, to_pay, values)
     # 601.2c-d
-    assigned = assign_targets(state, spell_targets(spell.base, spec.modes), spec.targets, spec.player, spec.object)
+    kicked = int(spec.kicker) + spec.multikicker
+    assigned = assign_targets(state, spell_targets(spell.base, spec.modes, kicked), spec.targets, spec.player,
+                              spec.object)
     if assigned:
         trace.add("601.2c", "targets: " + ", ".join(t for _, t, _ in assigned))
     division = announce_division(spell.base, assigned, spec.division, trace)
     # 601.2e
     announced = Announced(cast=True, prowl_paid=alt == AlternativeCostName.PROWL, alt_cost=alt, x=values["X"], y=values["Y"],
-                          z=values["Z"], kicked=int(spec.kicker) + spec.multikicker, bought_back=spec.buyback,
+                          z=values["Z"], kicked=kicked, bought_back=spec.buyback,
                           modes=tuple(spec.modes),
                           targets=tuple(t for _, t, _ in assigned),
                           target_controllers=tuple(r for _, _, r in assigned), division=division,

@@ -167,7 +167,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         state = move(state, oid, GONE, None)
         return state
     c = chars(state, obj)
-    targets, fizzle = _check_targets(state, obj, spell_targets(obj.base, a.modes), trace)
+    targets, fizzle = _check_targets(state, obj, spell_targets(obj.base, a.modes, a.kicked), trace)
     if fizzle:
         trace.add("608.2b", f"{c.name} ({oid}) doesn't resolve: all its targets are illegal")
         return move(state, oid, "graveyard", trace)

@@ -93,6 +93,9 @@ def assign_targets(state: State, specs: Sequence[TargetSpec], chosen: Sequence[s
     for spec, ref, req in out:
         if not legal_target(state, spec, ref, controller, source_id, req):
             raise Illegal(Reason.INVALID_TARGET, f"{ref} is not a legal target ({spec.what})", rules=("601.2c", "115.1"))
+        if spec.per_kick and sum(1 for _, r, _ in out if r == ref) > 1:
+            raise Illegal(Reason.INVALID_TARGET, f"{ref} is chosen twice, but each target chosen for a kick must be "
+                                                 "another one", rules=("601.2c", "702.33c"))
     return out
 
 

@@ -74,6 +74,7 @@ class TargetSpec(Model):
     up_to: bool = False
     divided: bool = False
     per_opponent: bool = False
+    per_kick: bool = False          # 702.33c: one more, different target for each time the spell was kicked
 
 
 _SYMBOL = re.compile(r"\{[^{}]+\}")
