@@ -137,7 +137,8 @@ def step_pay_mana_cost(state: State, step: steps.PayManaCost, trace: Trace) -> t
     """107.3h: a test action standing for an effect that makes `player` pay `object`'s mana cost.
     Its {X} (and {Y}, {Z}) is 0 unless the object is a spell on the stack, whose X is the value
     chosen or determined as it was cast. Paid at once from the pool and the player's mana
-    abilities (engine's choices, hybrid halves and mana before life as in a cast); no partial
+    abilities (engine's choices, hybrid halves and mana before life as in a cast, made afresh
+    immediately before paying, 118.13b: not the ones announced as the spell was cast); no partial
     payment. No mana cost: unpayable (118.6)."""
     from .announcements import cost_values as _cost_values
     from .casting import CastSpec, _candidates
@@ -168,6 +169,9 @@ def step_pay_mana_cost(state: State, step: steps.PayManaCost, trace: Trace) -> t
         except Illegal as exc:
             first = first or exc
             continue
+        if hyb or phy:
+            trace.add("118.13b", f"{player} chooses how to pay the symbols of {c.name}'s mana cost payable two ways "
+                      f"immediately before paying it: hybrid {list(hyb)}, Phyrexian {list(phy)}")
         trace.lines.extend(attempt.lines)
         return _ok(new)
     assert first is not None

@@ -84,7 +84,7 @@ def allowed(state: State, purpose: Purpose, r: Restriction, controller: str, sou
 
 
 def as_any_type(state: State, player: str, spell: Obj, cost: ConcreteCost, trace: Trace) -> ConcreteCost:
-    """118.14: under an effect `player` controls letting mana of any type be spent on `spell`,
+    """609.4b: under an effect `player` controls letting mana of any type be spent on `spell`,
     each coloured and {C} symbol of the mana still to pay may be paid with any mana: it is paid
     as generic ({S} still needs snow mana; restrictions, 106.6, still hold)."""
     typed = sum(cost.colored[t] for t in ManaType)
@@ -95,7 +95,7 @@ def as_any_type(state: State, player: str, spell: Obj, cost: ConcreteCost, trace
         if obj.controller == player and any(isinstance(ab, SpendAsAnyType) and matches(c, spell, ab.spells, player,
                                                                                       obj.id)
                                             for ab in chars(state, obj).abilities):
-            trace.add("118.14", f"{obj.base.name} ({obj.id}) lets {player} spend mana of any type on {c.name}")
+            trace.add("609.4b", f"{obj.base.name} ({obj.id}) lets {player} spend mana of any type on {c.name}")
             return ConcreteCost({}, cost.generic + typed, cost.life, cost.snow)
     return cost
 

@@ -274,7 +274,7 @@ class EntersAsCopy(Ability):
 @dataclass(frozen=True)
 class SpendAsAnyType(Ability):
     """Its controller may spend mana as though it were mana of any type to cast matching spells
-    (118.14; Vizier of the Menagerie)."""
+    (609.4b; Vizier of the Menagerie)."""
 
     kind: ClassVar[str] = "spend_as_any_type"
     required: ClassVar[tuple[str, ...]] = ("spells",)
