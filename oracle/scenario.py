@@ -135,6 +135,8 @@ def step_change_control(state: State, step: steps.ChangeControl, trace: Trace) -
     state = state.with_obj(replace(obj, controller=to, summoning_sick=obj.summoning_sick or to != obj.controller,
                                    timestamp=ts, combat=replace(obj.combat, attacking=None, blocking=None)))
     trace.add("108.4", f"{to} gains control of {oid}")
+    if obj.combat.attacking is not None or obj.combat.blocking is not None:
+        trace.add("506.4", f"{oid} changed controller: it is removed from combat")
     return _ok(state)
 
 
