@@ -251,6 +251,28 @@ def _invented(case: CaseCheck) -> Iterable[Problem]:
     return check_invented(case.file, case.doc, case.catalog) if case.invented else ()
 
 
+OBJECT_KEYWORD_COSTS = "keyword_object_costs"
+
+
+def _object_keyword_costs(case: CaseCheck) -> Iterator[Problem]:
+    """A cast paying an entwine or escalate cost that is not mana (Solar Tide's lands, Collective
+    Brutality's discards) lists keyword_object_costs: an engine with mana entwine and escalate
+    only leaves it undeclared and gets the case as unsupported, never as a false failure."""
+    if OBJECT_KEYWORD_COSTS in case.doc["features"]:
+        return
+    cards = {obj["id"]: obj.get("card") for obj in case.doc["setup"].get("objects", [])}
+    for n, step in enumerate(case.doc["steps"]):
+        body = step.get("cast")
+        if not isinstance(body, Mapping):
+            continue
+        card = case.catalog.cards.get(cards.get(body.get("object")) or "") or {}
+        if ((body.get("entwine") and isinstance(card.get("entwine"), Mapping))
+                or (len(body.get("modes") or ()) > 1 and isinstance(card.get("escalate"), Mapping))):
+            yield case.problem(f"/steps/{n}/cast", f"the cast pays {card['name']}'s entwine or escalate cost, which is "
+                                                   f"paid with objects: the case must list feature "
+                                                   f"{quoted(OBJECT_KEYWORD_COSTS)} in /features", "unlisted_feature")
+
+
 def _is_known(oid: str, known: set[str], tokens_only: bool = False) -> bool:
     if oid in known:
         return True
@@ -264,4 +286,5 @@ def _unknown(oid: str) -> str:
 
 # the checks in the order their problems are reported
 CHECKS: tuple[Callable[[CaseCheck], Iterable[Problem]], ...] = (
-    _rules, _features, _rulings, _setup_objects, _setup_turn_and_choices, _steps, _expectations, _contract, _invented)
+    _rules, _features, _rulings, _setup_objects, _setup_turn_and_choices, _steps, _expectations, _contract, _invented,
+    _object_keyword_costs)

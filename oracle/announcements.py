@@ -170,12 +170,21 @@ def additional_costs(state: State, spell: Obj, spec: CastSpec, to_pay: ManaCost 
         label += f" plus {extra} to cast it as though it had flash ({src.base.name})"
         trace.add("601.3c", f"{spec.player} will pay {extra} more ({src.base.name}, {src.id}) to cast it as though "
                             "it had flash")
-    costs = spell.base.additional_costs
-    announce_objects(c.name, spec.sacrifice, sum(a.count for a in costs if a.sacrifice is not None)
-                     + len(flashback_sacrifice(spell, spec.alternative)), "object(s)", "sacrifice", "sacrifice", trace)
-    announce_objects(c.name, spec.reveal, sum(a.count for a in costs if a.reveal is not None),
-                     "card(s)", "reveal", "reveal", trace, suffix=" from the hand")
     return to_pay, label
+
+
+def announce_object_costs(state: State, spell: Obj, spec: CastSpec, trace: Trace) -> None:
+    """118.8, 601.2b: the objects the costs paid with objects ask for are named, as many as they
+    ask: the card's additional costs, a flashback cost's sacrifice, and entwine and escalate
+    costs paid with objects (702.42a, 702.120a; escalate's once per mode beyond the first)."""
+    name = chars(state, spell).name
+    costs = spell.base.additional_costs + rules().keyword_object_costs(spell, spec)
+    announce_objects(name, spec.sacrifice, sum(a.count for a in costs if a.sacrifice is not None)
+                     + len(flashback_sacrifice(spell, spec.alternative)), "object(s)", "sacrifice", "sacrifice", trace)
+    announce_objects(name, spec.reveal, sum(a.count for a in costs if a.reveal is not None),
+                     "card(s)", "reveal", "reveal", trace, suffix=" from the hand")
+    announce_objects(name, spec.discard, sum(a.count for a in costs if a.discard is not None),
+                     "card(s)", "discard", "discard", trace, suffix=" from the hand")
 
 
 def announce_modes(spell: Obj, spec: CastSpec, c: Chars, trace: Trace) -> None:

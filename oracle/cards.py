@@ -65,8 +65,8 @@ class CardDef:
     kicker: str | None = None
     multikicker: str | None = None           # 702.33c: a kicker cost paid any number of times
     buyback: str | None = None               # 702.27a: an optional additional cost; back to the hand
-    entwine: str | None = None               # 702.42a: an optional additional cost choosing every mode
-    escalate: str | None = None              # 702.120a: an additional cost per mode beyond the first
+    entwine: str | AdditionalCost | None = None    # 702.42a: an optional additional cost choosing every mode
+    escalate: str | AdditionalCost | None = None   # 702.120a: an additional cost per mode beyond the first
     alternative_costs: tuple[AlternativeCost, ...] = ()
     additional_costs: tuple[AdditionalCost, ...] = ()
     targets: tuple[TargetSpec, ...] = ()

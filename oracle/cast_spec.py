@@ -40,6 +40,7 @@ class CastSpec:
     half: int | None = None                                  # a split card: the half cast (202.3d)
     fuse: bool = False                                       # a split card with fuse cast fused (202.3d)
     reveal: tuple[str, ...] = ()                             # cards revealed from hand for an additional cost
+    discard: tuple[str, ...] = ()                            # cards discarded from hand for a discard cost (118.8)
     instructed_by: str | None = None                         # a resolving spell instructing this cast (608.2g)
     flash_cost: str | None = None                            # the flash permission whose extra cost is paid (601.3c)
     mana_replacements: tuple[tuple[str, ...] | None, ...] = ()  # per listed activation: replacement order (616.1)
@@ -71,7 +72,7 @@ def parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
         auto_pay=step.auto_pay,
         division=tuple((str(k), v) for k, v in step.division.items()) if step.division is not None else None,
         mana_sacrifices=sacs if any(x is not None for x in sacs) else (),
-        half=step.half, fuse=step.fuse, reveal=step.reveal, flash_cost=step.flash_cost,
+        half=step.half, fuse=step.fuse, reveal=step.reveal, discard=step.discard, flash_cost=step.flash_cost,
         delve=step.delve, improvise=step.improvise, emerge=step.emerge,
         mana_replacements=reps if any(r is not None for r in reps) else (),
         life_for_mana=tuple(sorted((step.life_for_mana or {}).items())))

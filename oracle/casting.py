@@ -13,9 +13,9 @@ from castrules.model.parts import Filter
 from castrules.model.vocab import AlternativeCostName
 
 from . import payment
-from .announcements import (additional_costs, announce_division, announce_modes, announce_prototype,
-                            announce_variables, base_cost, check_payment_choices, cost_values, flashback_life,
-                            flashback_sacrifice, split_choice)
+from .announcements import (additional_costs, announce_division, announce_modes, announce_object_costs,
+                            announce_prototype, announce_variables, base_cost, check_payment_choices, cost_values,
+                            flashback_life, flashback_sacrifice, split_choice)
 from .cast_permissions import check_prohibitions, check_timing, flash_permissions, prohibited, zone_permission
 from .cast_triggers import spell_cast
 from .cast_spec import CastSpec, parse_cast  # noqa: F401  (parse_cast: re-exported for the steps that cast)
@@ -25,6 +25,7 @@ from .cards import spell_targets
 from .errors import Illegal, RequestError
 from .life_for_mana import life_instead
 from .frozen import replace
+from .discard_costs import DiscardPart
 from .keyword_costs import escalate
 from .payer import CostContext, LifePart, ManaPart, Part, Paying, RevealPart, SacrificePart, can_pay, pay_costs
 from .reasons import Reason
@@ -85,6 +86,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     to_pay, label = additional_costs(state, spell, spec, to_pay, label, trace)
     announce_modes(spell, spec, c, trace)
     to_pay, label = escalate(spell, spec, to_pay, label, trace)
+    announce_object_costs(state, spell, spec, trace)
     values = announce_variables(spell, spec, to_pay, c.mana_cost, trace)
     check_payment_choices(spec, to_pay, values)
     # 601.2c-d
@@ -217,30 +219,44 @@ def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: Concre
     (delve, improvise) and the rest in mana."""
     spell = state.obj(prop.spell)
     reveal_fits = tuple(a.reveal for a in spell.base.additional_costs if a.reveal is not None)
+    discards = discard_part(spell, spec)
     by_objects, mana = rules().object_payment(spell, spec.delve, spec.improvise, total, trace or Trace(0))
     emerged = prop.announced.emerge
     mana, instead = life_instead(state, prop.caster, mana, spec.life_for_mana, trace)
     mana = as_any_type(state, prop.caster, spell, mana, trace or Trace(0))
-    return (*sacrifice_parts(state, prop, spec.sacrifice),
+    return (*sacrifice_parts(state, prop, spec),
             *((SacrificePart((Filter(types=("Creature",)),), (emerged,), emerge=True),) if emerged is not None else ()),
-            *((RevealPart(reveal_fits, tuple(spec.reveal)),) if spec.reveal else ()),
+            *((RevealPart(reveal_fits, tuple(spec.reveal)),) if spec.reveal else ()), *discards,
             # one life payment: the cost's life (119.4) with its Phyrexian symbols' (118.3b) and
             # the life paid rather than coloured mana (K'rrik)
             LifePart(total.life + prop.life + instead, phyrexian=not prop.life and not instead), *by_objects,
             ManaPart(mana, auto=spec.auto_pay, used=used))
 
 
-def sacrifice_parts(state: State, prop: Proposal, chosen: Sequence[str]) -> tuple[SacrificePart, ...]:
-    """One part per permanent the caster sacrifices for the spell's additional costs (118.8)."""
+def sacrifice_parts(state: State, prop: Proposal, spec: CastSpec) -> tuple[SacrificePart, ...]:
+    """One part per permanent the caster sacrifices (`spec.sacrifice`) for the spell's additional
+    costs (118.8), its flashback cost (702.34a) or an entwine cost paid with objects (702.42a)."""
     spell = state.obj(prop.spell)
-    fits = tuple(a.sacrifice for a in spell.base.additional_costs if a.sacrifice is not None)
+    fits = tuple(a.sacrifice for a in spell.base.additional_costs + rules().keyword_object_costs(spell, spec)
+                 if a.sacrifice is not None)
     fits += flashback_sacrifice(spell, prop.announced.alt_cost)
-    return tuple(SacrificePart(fits, (oid,)) for oid in chosen)
+    return tuple(SacrificePart(fits, (oid,)) for oid in spec.sacrifice)
 
 
-def can_sacrifice(state: State, prop: Proposal, chosen: Sequence[str]) -> bool:
-    """Could the caster sacrifice `chosen` for the spell's additional costs now?"""
-    return can_pay(state, sacrifice_parts(state, prop, chosen), _paying_for(prop, state.obj(prop.spell)))
+def discard_part(spell: Obj, spec: CastSpec) -> tuple[DiscardPart, ...]:
+    """118.8, 702.120a: the cards named for the spell's discard costs (an additional cost's, an
+    escalate cost's once per mode beyond the first), as one part."""
+    costs = [(a, "118.8") for a in spell.base.additional_costs if a.discard is not None]
+    costs += [(a, "702.120a") for a in rules().keyword_object_costs(spell, spec) if a.discard is not None]
+    if not spec.discard:
+        return ()
+    fits = tuple(dict.fromkeys(a.discard for a, _ in costs if a.discard is not None))
+    return (DiscardPart(fits, tuple(spec.discard), tuple(dict.fromkeys(r for _, r in costs))),)
+
+
+def can_sacrifice(state: State, prop: Proposal, spec: CastSpec) -> bool:
+    """Could the caster sacrifice what the cast names for the spell's sacrifice costs now?"""
+    return can_pay(state, sacrifice_parts(state, prop, spec), _paying_for(prop, state.obj(prop.spell)))
 
 
 def _candidates(to_pay: ManaCost | None, spec: CastSpec) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:

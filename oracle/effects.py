@@ -10,7 +10,7 @@ from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor,
                                      SacrificeSelf, TargetPlayer, UntapSelf, You)
 
 from .cards import CardDef, token_def
-from .characteristics import chars
+from .characteristics import chars, matches
 from .copy_exceptions import token_copy
 from .frozen import replace
 from .state import DamageEvent, Obj, State
@@ -210,6 +210,11 @@ def _exile_top(state: State, e: ExileTop, ctx: EffectContext, n: int, trace: Tra
 
 def _destroy_or_bounce(state: State, e: Destroy | ReturnToHand, ctx: EffectContext, n: int, trace: Trace) -> State:
     destroy = isinstance(e, Destroy)
+    if destroy and e.all is not None:       # every matching permanent at once, no target (701.8a)
+        hit = [o.id for o in state.battlefield() if matches(chars(state, o), o, e.all, ctx.controller)]
+        for t in hit:
+            state = move(state, t, "graveyard", trace, note="destroyed (each permanent the effect names)")
+        return state
     for t in _target_objs(e, ctx):
         if state.obj(t).zone == "battlefield":
             state = move(state, t, "graveyard" if destroy else "hand", trace,

@@ -1,8 +1,12 @@
 """601.2b, 601.2f: the additional costs of the supplement's keywords that a cast announces or
 that its modes call for: multikicker (702.33c), buyback (702.27a), entwine (702.42a) and
-escalate (702.120a). Each joins the cost to pay like kicker; cost modifiers then apply to the
-whole (601.2f)."""
+escalate (702.120a). A mana cost joins the cost to pay like kicker; cost modifiers then apply to
+the whole (601.2f). A cost paid with objects (Solar Tide's entwine sacrifices two lands,
+Collective Brutality's escalate discards a card) adds no mana: its objects are named by the cast
+and paid at 601.2h with the rest of the total (`keyword_object_costs`)."""
 from __future__ import annotations
+
+from castrules.model.cards import AdditionalCost
 
 from .cast_spec import CastSpec
 from .costs import ManaCost
@@ -13,9 +17,9 @@ from .state import Obj
 from .trace import Trace
 
 
-def _added(to_pay: ManaCost | None, cost: str, times: int = 1) -> ManaCost | None:
-    if to_pay is None:
-        return None
+def _added(to_pay: ManaCost | None, cost: str | AdditionalCost, times: int = 1) -> ManaCost | None:
+    if to_pay is None or isinstance(cost, AdditionalCost):      # paid with objects: no mana added
+        return to_pay
     for _ in range(times):
         to_pay = to_pay + ManaCost.parse(cost)
     return to_pay
@@ -40,8 +44,8 @@ def optional_costs(spell: Obj, spec: CastSpec, name: str, to_pay: ManaCost | Non
         if cost is None:
             raise Illegal(Reason.ADDITIONAL_COST_UNAVAILABLE, f"{name} has no {keyword}", rules=(rule, "601.2b"))
         to_pay = _added(to_pay, cost)
-        label += f" plus {keyword} {cost}"
-        trace.add((rule, "601.2b"), f"{keyword} {cost} announced")
+        label += f" plus {keyword} {describe(cost)}"
+        trace.add((rule, "601.2b"), f"{keyword} {describe(cost)} announced")
     return to_pay, label
 
 
@@ -68,6 +72,25 @@ def escalate(spell: Obj, spec: CastSpec, to_pay: ManaCost | None, label: str,
     if cost is None or beyond <= 0:
         return to_pay, label
     to_pay = _added(to_pay, cost, beyond)
-    label += f" plus escalate {cost} x{beyond}"
-    trace.add("702.120a", f"escalate {cost} once for each of the {beyond} mode(s) beyond the first")
+    label += f" plus escalate {describe(cost)} x{beyond}"
+    trace.add("702.120a", f"escalate {describe(cost)} once for each of the {beyond} mode(s) beyond the first")
     return to_pay, label
+
+
+def describe(cost: str | AdditionalCost) -> str:
+    """A keyword's cost in words for the trace: its mana, or what it does with objects."""
+    if isinstance(cost, str):
+        return cost
+    verb = "sacrifice" if cost.sacrifice is not None else "discard" if cost.discard is not None else "reveal"
+    return f"({verb} {cost.count} {'permanent' if cost.sacrifice is not None else 'card'}(s), no mana)"
+
+
+def keyword_object_costs(spell: Obj, spec: CastSpec) -> tuple[AdditionalCost, ...]:
+    """702.42a, 702.120a: the keyword costs paid with objects that this cast owes: the entwine
+    cost when entwined, the escalate cost once per mode beyond the first."""
+    owed: list[AdditionalCost] = []
+    if spec.entwine and isinstance(spell.base.entwine, AdditionalCost):
+        owed.append(spell.base.entwine)
+    if isinstance(spell.base.escalate, AdditionalCost):
+        owed += [spell.base.escalate] * max(0, rules().escalate_count(spec.modes))
+    return tuple(owed)

@@ -20,6 +20,7 @@ from castrules.model.parts import AbilityCost, Filter
 
 from .characteristics import chars, matches
 from .costs import ConcreteCost, concrete_text, pay_from_pool
+from .discard_costs import DiscardPart, check_discard, pay_discard
 from .errors import Illegal
 from .frozen import replace
 from .keyword_payment import DelvePart, ImprovisePart, check_delve, check_improvise, pay_delve, tap_for_improvise
@@ -101,7 +102,7 @@ class RevealPart:
 
 
 Part = Union[ManaPart, LifePart, TapPart, UntapPart, SacrificePart, SacrificeSourcePart, RevealPart, DelvePart,
-             ImprovisePart]
+             ImprovisePart, DiscardPart]
 
 
 class Activator(Protocol):
@@ -385,11 +386,13 @@ HANDLERS: Mapping[type, Handler] = MappingProxyType({
     RevealPart: Handler(_check_reveal, _pay_reveal),
     DelvePart: Handler(_check_delve, lambda state, part, ctx, trace: pay_delve(state, part, trace)),
     ImprovisePart: Handler(_check_improvise, lambda state, part, ctx, trace: tap_for_improvise(state, part, trace)),
+    DiscardPart: Handler(lambda state, part, ctx: check_discard(state, part, ctx.player),
+                         lambda state, part, ctx, trace: pay_discard(state, part, ctx.player, trace)),
 })
 
 # 601.2h lets the payer pay the parts in any order. {T} and {Q} first, so the automatic mana
 # activations can't tap that permanent for mana too; life, then mana; a sacrifice after the mana,
-# so a permanent tapped for mana may still be sacrificed; the reveals last. Improvise's artifacts
-# are tapped before the mana too (the automatic activations can't use them); delve's cards last.
+# so a permanent tapped for mana may still be sacrificed; discards, then the reveals. Improvise's
+# artifacts are tapped before the mana too (the automatic activations can't use them); delve's cards last.
 PAY_ORDER: tuple[type, ...] = (TapPart, UntapPart, ImprovisePart, LifePart, ManaPart, SacrificePart,
-                               SacrificeSourcePart, RevealPart, DelvePart)
+                               SacrificeSourcePart, DiscardPart, RevealPart, DelvePart)

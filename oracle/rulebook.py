@@ -18,6 +18,7 @@ REAL_RULES = Rules(
     object_payment=keyword_payment.object_payment, life_payable=payer.life_payable,
     prowl_enabler=prowl.prowl_enabler, leave_stack_zone=zones.leave_stack_zone,
     keyword_costs=keyword_costs.optional_costs, escalate_count=keyword_costs.escalate_count,
+    keyword_object_costs=keyword_costs.keyword_object_costs,
     characteristics=characteristics.compute_characteristics, cost_mana_value=characteristics.cost_mana_value,
     object_view=snapshot.object_view,
     check_tap_cost=payer.check_tap, mana_ability_units=mana_abilities.base_units,

@@ -41,6 +41,7 @@ class Rules:
     leave_stack_zone: Rule          # zones.leave_stack_zone: where a card leaving the stack goes (702.34a)
     keyword_costs: Rule             # keyword_costs.optional_costs: buyback and entwine costs (702.27a, 702.42a)
     escalate_count: Rule            # keyword_costs.escalate_count: modes that pay escalate (702.120a)
+    keyword_object_costs: Rule      # keyword_costs.keyword_object_costs: entwine / escalate paid with objects
     # characteristics and what an engine observes
     characteristics: Rule           # characteristics.compute_characteristics
     cost_mana_value: Rule           # characteristics.cost_mana_value (202.3)

@@ -55,16 +55,19 @@ class Suspend(Model):
 
 @dataclass(frozen=True)
 class AdditionalCost(Model):
-    """A mandatory additional cost (118.8): sacrifice or reveal `count` matching objects."""
+    """A cost paid with objects (118.8): sacrifice, reveal or discard `count` matching objects.
+    A mandatory additional cost of the card, or the cost of entwine or escalate when it is not
+    mana (Betrayal of Flesh's three lands, Collective Brutality's discard)."""
 
     sacrifice: Filter | None = None
     reveal: Filter | None = None
+    discard: Filter | None = None
     count: int = 1
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
-        if isinstance(doc, Mapping) and ("sacrifice" in doc) == ("reveal" in doc):
-            raise ModelError(where, "an additional cost is a sacrifice or a reveal (from your hand)")
+        if isinstance(doc, Mapping) and sum(k in doc for k in ("sacrifice", "reveal", "discard")) != 1:
+            raise ModelError(where, "a cost paid with objects is a sacrifice, a reveal or a discard (from your hand)")
         return doc
 
 
@@ -150,8 +153,8 @@ class Card(Model):
     kicker: str | None = None
     multikicker: str | None = None                  # 702.33c: paid any number of times
     buyback: str | None = None                      # 702.27a
-    entwine: str | None = None                      # 702.42a
-    escalate: str | None = None                     # 702.120a
+    entwine: str | AdditionalCost | None = None     # 702.42a: mana, or objects (Betrayal of Flesh)
+    escalate: str | AdditionalCost | None = None    # 702.120a: mana, or objects (Collective Brutality)
     alternative_costs: tuple[AlternativeCost, ...] = ()
     suspend: Suspend | None = None
     additional_costs: tuple[AdditionalCost, ...] = ()

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal
 
 from .build import Model, key
 from .errors import ModelError, excerpt
-from .parts import CopyExceptions
+from .parts import CopyExceptions, Filter
 
 Amount = int | Literal["X", "Y", "target_x", "power", "divided", "times_kicked"]
 Condition = Literal["prowl_paid", "not_prowl_paid", "kicked", "cast"]
@@ -146,8 +146,11 @@ class AddMana(PlayerEffect):
 
 @dataclass(frozen=True)
 class Destroy(Effect):
+    """Destroy the Nth target, or every permanent matching `all` (no target; Solar Tide)."""
+
     kind: ClassVar[str] = "destroy"
     target: int | None = None
+    all: Filter | None = None
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,4 @@
 """The steps of a case: one frozen type per step kind, the cast with every choice spelled out.
-
 `STEP_TYPES` maps each step kind (a step document's single key) to its type; `read_step` builds
 one. The harness checks, the generator and the oracle all dispatch on these types, so a step kind
 exists in one place (tests/model/test_model_contract.py ties it to the schema). A string naming an
@@ -97,6 +96,7 @@ class Cast(Paying):
     entwine: bool = False                           # 702.42a: every mode chosen
     sacrifice: tuple[ObjectRef, ...] = ()
     reveal: tuple[ObjectRef, ...] = ()
+    discard: tuple[ObjectRef, ...] = ()             # 118.8: cards discarded for a discard cost (escalate's too)
     x: int | None = None
     y: int | None = None
     z: int | None = None

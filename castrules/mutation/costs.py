@@ -89,7 +89,7 @@ def _pay_before_locking(real, ctx):
         except Illegal as exc:
             exc.total_cost, exc.life_paid = concrete_text(first.cost), first.cost.life
             raise
-        if casting.can_sacrifice(state, prop, spec.sacrifice):
+        if casting.can_sacrifice(state, prop, spec):
             for oid in spec.sacrifice:
                 state = move(state, oid, "graveyard", trace, note="sacrificed before the cost is computed")
             spec = replace(spec, sacrifice=())

@@ -1,5 +1,5 @@
 """Mutants of the supplement's cost keywords: multikicker (702.33c), flashback (702.34a), entwine
-(702.42a), escalate (702.120a), buyback (702.27a)."""
+(702.42a), escalate (702.120a; both also paid with objects), buyback (702.27a)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -54,6 +54,15 @@ class EscalateForEveryMode(Mutant):
                    "the first)")
     seams = {"escalate_count": substitute(len)}   # every mode, the first included
     witnesses = ("escalate/cost/collective-defiance-two-modes-pay-escalate-once",)
+
+
+class ObjectKeywordCostsNotAsked(Mutant):
+    description = ("an entwine or escalate cost paid with objects is never asked for: Solar Tide gets both modes "
+                   "without its two lands, Collective Brutality its extra modes without the discards (702.42a, "
+                   "702.120a)")
+    seams = {"keyword_object_costs": substitute(lambda spell, spec: ())}
+    witnesses = ("entwine/objects/solar-tide-entwined-sacrifices-two-lands",
+                 "escalate/objects/collective-brutality-two-modes-discards-one-card")
 
 
 class BuybackCostNotAdded(Mutant):

@@ -85,6 +85,8 @@ def card_mismatches(schema: Schema) -> Iterator[str]:
     yield from _fields("alternative cost", schema, props["alternative_costs"]["items"], cards.AlternativeCost)
     yield from _fields("suspend", schema, props["suspend"], cards.Suspend)
     yield from _fields("additional cost", schema, props["additional_costs"]["items"], cards.AdditionalCost)
+    for keyword in ("entwine", "escalate"):      # a keyword cost paid with objects is an object cost too
+        yield from _fields(f"{keyword} object cost", schema, props[keyword]["oneOf"][1], cards.AdditionalCost)
     yield from _fields("modes", schema, props["modes"], cards.Modes)
     yield from _fields("meld", schema, props["meld"], cards.Meld)
     text_x = set().union(*(_object_keys(schema, alt) or set() for alt in props["text_x"]["oneOf"]))

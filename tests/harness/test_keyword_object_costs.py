@@ -1,0 +1,35 @@
+"""The feature keyword_object_costs: validate requires it of a case whose cast pays an entwine or
+escalate cost paid with objects (Solar Tide's lands, Collective Brutality's discards), so an
+engine that has only mana entwine and escalate gets such a case as unsupported."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from castrules.harness.checks import OBJECT_KEYWORD_COSTS, check_case
+from castrules.harness.suite import shared_suite
+
+SUITE = shared_suite()
+
+
+def _without_the_feature(case_id: str) -> dict:
+    doc = json.loads(json.dumps(next(c for c in SUITE.cases if c.id == case_id).doc))
+    doc["features"].remove(OBJECT_KEYWORD_COSTS)
+    return doc
+
+
+@pytest.mark.parametrize("case_id", ["entwine/objects/solar-tide-entwined-sacrifices-two-lands",
+                                     "escalate/objects/collective-brutality-two-modes-discards-one-card"])
+def test_a_cast_paying_an_object_keyword_cost_must_list_the_feature(case_id):
+    found = [p for p in check_case("cases/x.yaml", _without_the_feature(case_id), SUITE.catalog, SUITE.vocabulary)
+             if p.code == "unlisted_feature"]
+    assert [p.pointer for p in found] == ["/steps/0/cast"]
+    assert OBJECT_KEYWORD_COSTS in found[0].message
+
+
+def test_a_single_mode_owes_no_object_cost_and_needs_no_feature():
+    doc = _without_the_feature("entwine/objects/solar-tide-one-mode-keeps-its-lands")
+    assert not [p for p in check_case("cases/x.yaml", doc, SUITE.catalog, SUITE.vocabulary)
+                if p.code == "unlisted_feature"]
