@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from typing import IO, Any, Mapping
+from typing import IO, Any, Callable, Mapping
 
 from castrules.harness import replies
 from castrules.harness.engine import Engine, load_engine
@@ -55,9 +55,13 @@ def run_one(engine: Engine, request: Mapping[str, Any]) -> Any:
     return result
 
 
+Handler = Callable[[dict, Callable[[dict], None]], None]
+
+
 def serve(engine: Engine, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None,
-          log: IO[str] | None = None) -> int:
-    """Answer protocol messages until ``stop`` or the end of input."""
+          log: IO[str] | None = None, handlers: Mapping[str, Handler] | None = None) -> int:
+    """Answer protocol messages until ``stop`` or the end of input; ``handlers`` answer further
+    message types (castrules' own worker: ``harness.worker_server``), each given ``send``."""
     inp = stdin if stdin is not None else sys.stdin.buffer
     out = stdout if stdout is not None else sys.stdout.buffer
     log = log if log is not None else sys.stderr
@@ -100,6 +104,8 @@ def serve(engine: Engine, stdin: IO[bytes] | None = None, stdout: IO[bytes] | No
                 send(hello_reply(engine))
             elif kind == "stop":
                 break
+            elif handlers and kind in handlers:
+                handlers[kind](message, send)
             else:
                 print(f"castrules serve: ignoring a message of type {kind!r}", file=log)
     except BrokenPipeError:

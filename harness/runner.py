@@ -67,6 +67,8 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
     missing = sorted(set(case.features) - set(engine.features))
     if missing:
         return replace(base, status=Status.UNSUPPORTED, message=f"engine lacks feature(s): {', '.join(missing)}")
+    if getattr(engine, "judges_cases", False) is True:   # castrules' own worker runs and judges it itself
+        return _judged_elsewhere(engine, base, case, catalog)
     # an engine in another process gets the request as JSON text and cannot reach this copy
     out_of_process = getattr(engine, "out_of_process", False) is True
     request = case.request(catalog.subset(case.card_names())) if out_of_process else fresh_request(case, catalog)
@@ -80,11 +82,7 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
         return replace(base, status=Status.ERROR, duration=time.perf_counter() - started, diagnostics=captured(out, err),
                        message=f"the engine called sys.exit({quoted(exc.code)}) while running the case")
     except BaseException as exc:  # an engine's bug is a result, not a crash of the run
-        tail = "".join(traceback.format_exception(exc)[-3:]).strip()
-        status = Status.TIMEOUT if is_timeout(exc) else Status.ERROR
-        return replace(base, status=status, message=f"{type(exc).__name__}: {exc}",
-                       duration=time.perf_counter() - started, engine_lost=bool(getattr(exc, "engine_lost", False)),
-                       diagnostics=_joined(captured(out, err), getattr(exc, "diagnostics", "") or tail))
+        return _failed(base, exc, started, captured(out, err))
     duration = time.perf_counter() - started
     base = replace(base, duration=duration, diagnostics=_joined(captured(out, err), engine_stderr(engine)))
     try:
@@ -92,6 +90,26 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
     except Exception as exc:  # a reply the checks let through must still fail only this case
         return replace(base, status=Status.ERROR, diagnostics="".join(traceback.format_exception(exc)[-3:]).strip(),
                        message=f"the observations could not be compared ({type(exc).__name__}: {exc})")
+
+
+def _failed(base: Result, exc: BaseException, started: float, printed: str = "") -> Result:
+    tail = "".join(traceback.format_exception(exc)[-3:]).strip()
+    status = Status.TIMEOUT if is_timeout(exc) else Status.ERROR
+    return replace(base, status=status, message=f"{type(exc).__name__}: {exc}",
+                   duration=time.perf_counter() - started, engine_lost=bool(getattr(exc, "engine_lost", False)),
+                   diagnostics=_joined(printed, getattr(exc, "diagnostics", "") or tail))
+
+
+def _judged_elsewhere(engine: Engine, base: Result, case: Case, catalog: Catalog) -> Result:
+    """A worker (``harness.worker_engine``) that runs the case and judges the reply itself: a
+    crash, hang or garbled answer is this case's error here, as for any engine."""
+    started = time.perf_counter()
+    try:
+        return engine.result_of(base, case, catalog)  # type: ignore[attr-defined]
+    except (EngineGaveUp, KeyboardInterrupt):
+        raise
+    except BaseException as exc:  # noqa: B036 - as in _run
+        return _failed(base, exc, started)
 
 
 def _call(engine: Engine, request: dict, out: io.StringIO, err: io.StringIO) -> object:

@@ -114,10 +114,14 @@ class SubprocessEngine:
             self._supervisor.case_done(proc, answered=False)
             raise error
         self._supervisor.case_done(proc, answered=True)
-        # what the engine wrote on stderr while running this case (read so far): its diagnostics
-        count = min(proc.stderr_total - before, len(proc.stderr))
-        self.case_stderr = "\n".join(list(proc.stderr)[len(proc.stderr) - count:]) if count > 0 else ""
+        self.case_stderr = self._stderr_since(proc, before)
         return message["result"]
+
+    @staticmethod
+    def _stderr_since(proc: EngineProcess, before: int) -> str:
+        """What the engine wrote on stderr while running this case (read so far): its diagnostics."""
+        count = min(proc.stderr_total - before, len(proc.stderr))
+        return "\n".join(list(proc.stderr)[len(proc.stderr) - count:]) if count > 0 else ""
 
     def _reply(self, proc: EngineProcess, seq: int) -> dict:
         """The result message answering run ``seq``, its envelope checked. An engine out of step

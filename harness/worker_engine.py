@@ -2,11 +2,14 @@
 
 Running an engine's Python code inside the harness means trusting it: a ``sys.exit``, an
 endless loop or a mutated global would be the run's problem. ``worker_engine`` starts the
-engine under ``castrules serve`` in a child process (a session of its own) and speaks
-protocol v1 to it, so the per-case timeout kills it, a crash is that case's error and the
-worker is restarted, and nothing it does reaches the harness but its JSON answers. The cost
-is the protocol's: a persistent worker runs at the speed ``castrules bench`` reports for
-``serve`` (about 0.8 of in process on the oracle), plus one Python start per restart.
+engine in a child process (a session of its own, ``harness.worker_server``) that speaks
+protocol v1, so the per-case timeout kills it, a crash is that case's error and the worker is
+restarted, and nothing it does reaches the harness but its JSON answers.
+
+The worker also judges each case itself (``WorkerEngine.result_of``, called by
+``runner.run_case``): the harness sends the case and gets back the finished result, so the
+reply's parsing, checks and comparison run in the worker, in parallel under ``-j``, and the
+harness process does little per case. As an ``Engine`` (``run``) it answers requests too.
 
 ``castrules run`` uses a worker for every in-process engine but the oracle and its mutants
 (castrules' own code), and for every engine with ``-j``; ``--in-process`` opts out.
@@ -14,14 +17,21 @@ is the protocol's: a persistent worker runs at the speed ``castrules bench`` rep
 
 from __future__ import annotations
 
-import sys
+from dataclasses import replace
 from typing import Any
 
+from castrules.harness.cases import Case
+from castrules.harness.catalog import Catalog
 from castrules.harness.child_python import child_env, python_argv
+from castrules.harness.engine_errors import EngineProtocolError
 from castrules.harness.engine_spec import ORACLE_TARGET, EngineSpec
+from castrules.harness.results import Mismatch, Result, Status
 from castrules.harness.subprocess_engine import SubprocessEngine
 
 TRUSTED_PREFIX = "castrules."   # castrules' own engines (the oracle, its mutants) need no worker
+# what a worker may answer: the result before the expectations file (applied by the harness)
+WORKER_STATUSES = {s.value: s for s in (Status.PASS, Status.FAIL, Status.ERROR, Status.TIMEOUT,
+                                        Status.UNSUPPORTED, Status.SKIPPED)}
 
 
 def is_trusted(spec: EngineSpec) -> bool:
@@ -29,11 +39,87 @@ def is_trusted(spec: EngineSpec) -> bool:
     return spec.target == ORACLE_TARGET or spec.module.startswith(TRUSTED_PREFIX)
 
 
-def worker_engine(spec: EngineSpec, **options: Any) -> SubprocessEngine:
+def worker_engine(spec: EngineSpec, **options: Any) -> "WorkerEngine":
     """The in-process engine ``spec``, served in a worker process of its own."""
-    argv = python_argv("castrules.harness.protocol_server", f"py:{spec.target}")
+    argv = python_argv("castrules.harness.worker_server", f"py:{spec.target}")
     # the worker imports what this process can import (the current directory first), and the
     # same castrules (castrules.harness.child_python)
-    engine = SubprocessEngine(argv, env=child_env(), **options)
-    engine.reference = spec.target == ORACLE_TARGET  # type: ignore[attr-defined]  # served oracle: its known failures apply
+    engine = WorkerEngine(argv, env=child_env(), **options)
+    engine.reference = spec.target == ORACLE_TARGET  # served oracle: its known failures apply
     return engine
+
+
+class WorkerEngine(SubprocessEngine):
+    """A protocol engine that is castrules' own worker: it also runs and judges whole cases."""
+
+    judges_cases = True   # runner.run_case hands it the case (result_of), not a request
+    reference = False
+
+    def __init__(self, argv: list[str], **options: Any) -> None:
+        super().__init__(argv, **options)
+        self._primed: tuple[object, Catalog] | None = None
+
+    def result_of(self, base: Result, case: Case, catalog: Catalog) -> Result:
+        """The case run and judged in the worker; its result completes ``base`` (id, file, rules,
+        features). A worker that crashes, hangs or garbles its answer raises, as in ``run``."""
+        proc = self._supervisor.process()
+        if self._primed is None or self._primed[0] is not proc or self._primed[1] is not catalog:
+            proc.send({"type": "catalog", "cards": dict(catalog.cards)})   # once per process (and catalog)
+            self._primed = (proc, catalog)
+        self._seq += 1
+        seq = self._seq
+        before = proc.stderr_total
+        proc.send({"type": "case", "seq": seq, "case": case_to_wire(case)})
+        message = self._reply(proc, seq)
+        try:
+            result = result_from_wire(base, message.get("result"))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise self._supervisor.lose(proc, EngineProtocolError,
+                                        f"the worker's answer is not a result ({type(exc).__name__}: {exc})") from None
+        self._supervisor.case_done(proc, answered=True)
+        self.case_stderr = self._stderr_since(proc, before)
+        if self.case_stderr:
+            return replace(result, diagnostics="\n".join(t for t in (result.diagnostics, "[engine stderr]\n"
+                                                                     + self.case_stderr) if t))
+        return result
+
+
+def case_to_wire(case: Case) -> dict:
+    """A case as the worker needs it (``worker_server.case_from_wire``)."""
+    return {"id": case.id, "title": case.title, "path": str(case.path), "file": case.file, "rules": list(case.rules),
+            "features": list(case.features), "doc": case.doc}
+
+
+def result_to_wire(result: Result) -> dict:
+    """A finished result as JSON data (the case's id, file, rules and features stay behind)."""
+    data: dict[str, Any] = {"status": result.status.value, "duration": result.duration}
+    for name in ("message", "diagnostics", "issue_url"):
+        if getattr(result, name):
+            data[name] = getattr(result, name)
+    if result.engine_lost:
+        data["engine_lost"] = True
+    if result.mismatches:
+        data["mismatches"] = [[m.where, m.path, m.expected, m.observed] for m in result.mismatches]
+    if result.trace:
+        data["trace"] = list(result.trace)
+    return data
+
+
+def result_from_wire(base: Result, data: Any) -> Result:
+    """``base`` completed by a worker's answer; ``ValueError`` (or ``TypeError``, ``KeyError``)
+    for anything that is not a result as ``result_to_wire`` writes one."""
+    if not isinstance(data, dict):
+        raise ValueError(f"a JSON {type(data).__name__}")
+    status = WORKER_STATUSES[data["status"]]
+    duration = data.get("duration", 0.0)
+    texts = {name: data.get(name, "") for name in ("message", "diagnostics")}
+    issue_url, lost = data.get("issue_url"), data.get("engine_lost", False)
+    mismatches, trace = data.get("mismatches", []), data.get("trace", [])
+    if (type(duration) not in (int, float) or not all(isinstance(t, str) for t in texts.values())
+            or not isinstance(issue_url, (str, type(None))) or type(lost) is not bool
+            or not isinstance(trace, list) or not isinstance(mismatches, list)
+            or not all(isinstance(m, list) and len(m) == 4 and isinstance(m[0], str) and isinstance(m[1], str)
+                       for m in mismatches)):
+        raise ValueError("a field of the wrong type")
+    return replace(base, status=status, duration=float(duration), issue_url=issue_url, engine_lost=lost,
+                   mismatches=tuple(Mismatch(*m) for m in mismatches), trace=tuple(trace), **texts)

@@ -29,7 +29,7 @@ def test_worker_cost_runs_the_engine_in_its_worker_and_in_process():
         return float(len(seen))          # a stand-in for seconds: 1 for the first run, 2 for the second
 
     figures = worker_cost(measure, len(cases))
-    assert [name for name, _ in seen] == ["OracleCopy", "SubprocessEngine"]
+    assert [name for name, _ in seen] == ["OracleCopy", "WorkerEngine"]
     assert seen[0][1] == seen[1][1] == ["pass"] * len(cases)
     assert set(figures) == {"engine", "cases", "startup_s", "in_process_cases_per_s", "worker_cases_per_s", "ratio"}
     assert figures["engine"] == COPY_SPEC and figures["ratio"] == 0.5   # in process 1 "s", worker 2 "s"

@@ -119,3 +119,13 @@ class WrongTypes:
 
     def run(self, request):
         return good(request)
+
+
+class WritesToStdout(_Base):
+    """Prints, and writes to file descriptor 1 itself (as a C library would), then answers well."""
+
+    def misbehave(self, request):
+        print("a print from the engine")
+        sys.stdout.flush()
+        os.write(1, b"not a protocol line\n")
+        return good(request)

@@ -1,0 +1,88 @@
+"""An in-process engine in its worker process (harness.worker_engine, harness.worker_server): the
+worker runs and judges each case itself and sends back the finished result, which must be the
+result a run in process gives, whatever the engine answers; and nothing the engine writes
+reaches the protocol stream."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from castrules.harness.engine import load_engine
+from castrules.harness.engine_spec import parse_engine_spec
+from castrules.harness.execution import close_all, open_engines, session
+from castrules.harness.results import Result, Status
+from castrules.harness.runner import run_case
+from castrules.harness.session import Policy
+from castrules.harness.worker_engine import result_from_wire, result_to_wire, worker_engine
+from tests.harness.test_faults import CATALOG, HOSTILE, IDS, make_case
+
+CASES = [make_case(i) for i in IDS] + [make_case("casting/fixture/bears"), make_case("casting/fixture/d-crash")]
+
+
+@pytest.fixture
+def importable(monkeypatch):
+    """The fake engines importable here and, through the worker's path, in the worker."""
+    monkeypatch.syspath_prepend(str(HOSTILE))
+
+
+def comparable(result: Result) -> Result:
+    return replace(result, duration=0.0)
+
+
+@pytest.mark.parametrize("spec, kinds", [
+    ("fake_inprocess_engine:Crashy", {Status.FAIL, Status.ERROR}),
+    ("hostile_engines:NaN", {Status.PASS, Status.ERROR}),
+    ("hostile_engines:Exits", {Status.PASS, Status.ERROR}),
+])
+def test_a_worker_judges_each_case_as_a_run_in_process_does(importable, spec, kinds):
+    in_process = load_engine(spec)
+    expected = [comparable(run_case(in_process, case, CATALOG)) for case in CASES]
+    assert {r.status for r in expected} == kinds
+    worker = worker_engine(parse_engine_spec(spec), timeout=30)
+    try:
+        seen = [comparable(run_case(worker, case, CATALOG)) for case in CASES]
+    finally:
+        worker.close()
+    assert seen == expected
+    assert worker.restarts == 0
+
+
+def test_a_parallel_run_of_a_contained_engine_reports_what_a_serial_one_does(importable):
+    runs = []
+    for jobs in (1, 2):
+        engines = open_engines("fake_inprocess_engine:Crashy", jobs, len(CASES), {"timeout": 30})
+        try:
+            runs.append([comparable(r).to_json() for r in session(engines, CASES, CATALOG, None, Policy())])
+        finally:
+            close_all(engines)
+    assert runs[0] == runs[1] and len(runs[0]) == len(CASES)
+
+
+def test_what_an_engine_writes_on_its_stdout_never_reaches_the_protocol(importable):
+    worker = worker_engine(parse_engine_spec("hostile_engines:WritesToStdout"), timeout=30)
+    try:
+        results = [run_case(worker, case, CATALOG) for case in CASES[:3]]
+    finally:
+        worker.close()
+    assert [r.status for r in results] == [Status.PASS] * 3
+    assert "a print from the engine" in results[1].diagnostics   # the case's own diagnostics, as in process
+    assert worker.restarts == 0
+
+
+@pytest.mark.parametrize("answer", [None, [], {}, {"status": "known_failure"}, {"status": "pass", "duration": "1"},
+                                    {"status": "fail", "mismatches": [["after step 1", "legal"]]},
+                                    {"status": "error", "message": 5}, {"status": "pass", "engine_lost": 1}])
+def test_an_answer_that_is_not_a_result_is_refused(answer):
+    base = Result("casting/fixture/a-first", Status.PASS)
+    with pytest.raises((KeyError, TypeError, ValueError)):
+        result_from_wire(base, answer)
+
+
+def test_a_result_crosses_whole():
+    from castrules.harness.results import Mismatch
+
+    result = Result("x", Status.FAIL, duration=0.5, message="m", diagnostics="d", issue_url="u", engine_lost=True,
+                    mismatches=(Mismatch("after step 1", "total_cost", "{1}", "<missing>"),), trace=({"note": "n"},))
+    assert result_from_wire(Result("x", Status.PASS), result_to_wire(result)) == result
