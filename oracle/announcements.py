@@ -201,6 +201,10 @@ def announce_modes(spell: Obj, spec: CastSpec, c: Chars, trace: Trace) -> None:
         many = str(least) if least == most else f"{least} to {most}"
         raise Illegal(Reason.INVALID_MODE, f"choose {many} of the {len(modes.options)} modes"
                       + (" (entwined: all of them)" if spec.entwine else "") + f"; announced {chosen}", rules=why)
+    if why[0] == "601.4" and len(chosen) > modes.choose:
+        trace.add(why, f"modes chosen: {chosen}, more than {modes.choose} because the kicker, announced later, "
+                       "is paid")
+        return
     trace.add("700.2" if not spec.entwine else ("702.42a", "700.2"), f"modes chosen: {chosen}")
 
 

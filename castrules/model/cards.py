@@ -101,11 +101,13 @@ class ModeOption(Model):
 
 @dataclass(frozen=True)
 class Modes(Model):
-    """A modal spell (700.2): choose `choose` different options, or up to `max` ("one or more")."""
+    """A modal spell (700.2): choose `choose` different options, or up to `max` ("one or more"),
+    or, kicked, up to `kicked_max` (601.4: the later kicker choice opens more modes)."""
 
     choose: int
     options: tuple[ModeOption, ...]
     max: int | None = None
+    kicked_max: int | None = None
 
 
 @dataclass(frozen=True)
