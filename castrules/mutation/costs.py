@@ -261,6 +261,27 @@ class AffinityCountsAllArtifacts(Mutant):
     witnesses = ("gaps/affinity/ignores-opponents-artifacts",)
 
 
+def _one_affinity(real, ctx):
+    """cost_modifiers keeping only the first reduction per artifact: affinity as a flag a spell has or not."""
+    def cost_modifiers(state, spell, caster):
+        mods, seen = [], False
+        for m in real(state, spell, caster):
+            if isinstance(m, Reduction) and m.per == "artifacts_you_control":
+                if seen:
+                    continue
+                seen = True
+            mods.append(m)
+        return mods
+    return cost_modifiers
+
+
+class AffinityInstancesMerged(Mutant):
+    description = ("several instances of affinity for artifacts on one spell count once (702.41b: each applies), "
+                   "so Mycosynth Golem's granted affinity adds nothing to Frogmyr Enforcer's own")
+    seams = {"cost_modifiers": _one_affinity}
+    witnesses = ("counted/affinity/frogmyr-enforcer-with-mycosynth-golem-has-two-affinities",)
+
+
 def _life_must_exceed(state, player, amount):
     return state.player(player).life > amount
 
