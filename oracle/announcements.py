@@ -5,6 +5,7 @@ Phyrexian choices; then the division among targets (601.2d)."""
 from __future__ import annotations
 
 
+from castrules.model.cards import Flashback
 from castrules.model.vocab import AlternativeCostName
 
 from .cast_permissions import find_permission, flash_permissions
@@ -33,9 +34,10 @@ def announce_prototype(state: State, spell: Obj, spec: CastSpec, c: Chars, trace
 
 
 def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_permission: str | None,
-              from_zone: str, trace: Trace) -> tuple[ManaCost | None, str]:
+              from_zone: str, trace: Trace, flashback: Flashback | None = None) -> tuple[ManaCost | None, str]:
     """601.2b, 118.9: the cost the total starts from (the mana cost, or the alternative cost
-    announced) and how the trace names it. None: no mana cost and no alternative (118.6)."""
+    announced) and how the trace names it. None: no mana cost and no alternative (118.6).
+    `flashback`: the flashback the card had where it was cast from (its own or a granted one)."""
     c = chars(state, spell)
     if spec.emerge is not None and alt != "emerge":
         raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{spec.emerge} is named to sacrifice for emerge, but "
@@ -57,7 +59,7 @@ def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_pe
                           rules=("118.9",))
         found = ManaCost(()), f"no mana: cast without paying its mana cost ({state.obj(src).base.name}, {src})"
     elif alt == AlternativeCostName.FLASHBACK:
-        found = _flashback_cost(spell, c, from_zone)
+        found = _flashback_cost(flashback, c, from_zone)
     else:
         named = {a.name: a.cost for a in spell.base.alternative_costs}
         if alt not in named:
@@ -68,9 +70,8 @@ def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_pe
     return found
 
 
-def _flashback_cost(spell: Obj, c: Chars, from_zone: str) -> tuple[ManaCost, str]:
+def _flashback_cost(fb: Flashback | None, c: Chars, from_zone: str) -> tuple[ManaCost, str]:
     """702.34a: the flashback cost replaces the mana cost, only for a cast from the graveyard."""
-    fb = spell.base.flashback
     if fb is None:
         raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{c.name} has no flashback", rules=("702.34a", "118.9"))
     if from_zone != "graveyard":

@@ -12,6 +12,7 @@ from .cast_spec import CastSpec
 from .characteristics import Chars, chars, matches
 from .errors import Illegal
 from .frozen import replace
+from .granted_flashback import flashback_of, granted_by
 from .reasons import Reason
 from .state import MAIN_STEPS, Obj, ObjKind, State
 from .trace import Trace
@@ -34,9 +35,12 @@ def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars,
     if obj.zone in ("stack", "battlefield"):
         raise Illegal(Reason.NO_PERMISSION, f"{spec.object} is on the {obj.zone}; it can't be cast from there",
                       rules=("601.3",))
-    flashback = AlternativeCostName.FLASHBACK in spec.alternative and obj.base.flashback is not None and obj.zone == "graveyard"
+    flashback = (AlternativeCostName.FLASHBACK in spec.alternative and obj.zone == "graveyard"
+                 and flashback_of(state, obj) is not None)
     if flashback and obj.owner == caster and (c.is_("Instant") or c.is_("Sorcery")):
-        trace.add("702.34a", f"{c.name}'s flashback lets {caster} cast it from their own graveyard")
+        granter = granted_by(state, obj)
+        trace.add("702.34a", f"{c.name}'s flashback" + (f" (granted by {granter} until end of turn)" if granter else "")
+                  + f" lets {caster} cast it from their own graveyard")
         return None
     src = find_permission(state, spec.object, caster, obj.zone, spec.permission, False, view)
     if src is None:

@@ -26,6 +26,7 @@ from .errors import Illegal, RequestError
 from .life_for_mana import life_instead
 from .frozen import replace
 from .discard_costs import DiscardPart
+from .granted_flashback import flashback_of
 from .keyword_costs import escalate
 from .payer import CostContext, LifePart, ManaPart, Part, Paying, RevealPart, SacrificePart, can_pay, pay_costs
 from .reasons import Reason
@@ -75,14 +76,14 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     permission = zone_permission(state, spec, obj, view, c, trace)
     check_prohibitions(state, view, spec.player, c, trace)
     flash_needed = check_timing(state, spec, view, c, trace)
-    from_zone = obj.zone
+    from_zone, flashback = obj.zone, flashback_of(state, obj)     # 702.34a: where it was, a granted one too
     state = _to_stack(state, spec, split, c.name, trace)
     # 601.2b
     alt = rules().one_alternative_cost(spec.alternative)
     state = announce_prototype(state, state.obj(spec.object), spec, c, trace)
     spell = state.obj(spec.object)
     c = chars(state, spell)
-    to_pay, label = base_cost(state, spell, spec, alt, permission, from_zone, trace)
+    to_pay, label = base_cost(state, spell, spec, alt, permission, from_zone, trace, flashback)
     to_pay, label = additional_costs(state, spell, spec, to_pay, label, trace)
     announce_modes(spell, spec, c, trace)
     to_pay, label = escalate(spell, spec, to_pay, label, trace)

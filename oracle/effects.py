@@ -6,14 +6,14 @@ from typing import Any, Callable, Mapping
 
 from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor, CastCopy, CastIfAble, Counter,
                                      CreateToken, CreateTokenCopy, Damage, Delayed, Destroy, Draw, EachOpponent,
-                                     Effect, ExileTop, GainLife, LoseLife, PlayerChoice, Pump, ReturnToHand, SetBasePT,
-                                     SacrificeSelf, TargetPlayer, UntapSelf, You)
+                                     Effect, ExileTop, GainLife, GrantFlashback, LoseLife, PlayerChoice, Pump,
+                                     ReturnToHand, SetBasePT, SacrificeSelf, TargetPlayer, UntapSelf, You)
 
 from .cards import CardDef, token_def
 from .characteristics import chars, matches
 from .copy_exceptions import token_copy
 from .frozen import replace
-from .state import DamageEvent, Obj, State
+from .state import DamageEvent, GrantedFlashback, Obj, State
 from .targets import is_player_ref
 from .trace import Trace
 from .zones import move
@@ -319,6 +319,17 @@ def _untap_self(state: State, e: UntapSelf, ctx: EffectContext, n: int, trace: T
     return state.with_obj(replace(state.obj(ctx.source.id), tapped=False))
 
 
+def _grant_flashback(state: State, e: GrantFlashback, ctx: EffectContext, n: int, trace: Trace) -> State:
+    """702.34a: the target card has flashback until end of turn, its cost the card's mana cost
+    (Snapcaster Mage); the effect is on this object only (400.7)."""
+    for t in _target_objs(e, ctx):
+        card = state.obj(t)
+        state = state.with_timed_effect(card, GrantedFlashback(ctx.source.id))
+        trace.add("702.34a", f"{card.base.name} ({t}) has flashback until end of turn, its flashback cost its mana "
+                             f"cost {card.base.mana_cost or '(none)'}")
+    return state
+
+
 # One handler per effect type (castrules.model.effects): (state, effect, context, amount, trace) -> state.
 EFFECTS: Mapping[type[Effect], Callable[[State, Any, EffectContext, int, Trace], State]] = {
     AddMana: _add_mana, Damage: _damage, LoseLife: _life, GainLife: _life, Draw: _draw,
@@ -326,7 +337,7 @@ EFFECTS: Mapping[type[Effect], Callable[[State, Any, EffectContext, int, Trace],
     BecomeColor: _become_color,
     AddCounters: _add_counters, CreateToken: _create_token, CreateTokenCopy: _create_token_copy, Animate: _animate,
     SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastCopy: _cast_copy, CastIfAble: _cast_if_able, Counter: _counter,
-    UntapSelf: _untap_self,
+    UntapSelf: _untap_self, GrantFlashback: _grant_flashback,
 }
 
 

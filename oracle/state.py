@@ -75,7 +75,15 @@ class CastRecord:
     types: frozenset[str]
 
 
-TimedDoes = Pump | Animate | ChangeTypes | BecomeColor | SetBasePT   # what an until-end-of-turn effect does
+@dataclass(frozen=True)
+class GrantedFlashback:
+    """An until-end-of-turn effect on a card in a graveyard: it has flashback, its cost the card's
+    mana cost (702.34a; oracle.granted_flashback); `source` is the object whose ability granted it."""
+
+    source: str
+
+
+TimedDoes = Pump | Animate | ChangeTypes | BecomeColor | SetBasePT | GrantedFlashback   # what an until-end-of-turn effect does
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,9 @@ def legal_target(state: State, spec: TargetSpec, ref: str, controller: str, sour
         return False
     if spec.what == "spell":
         return obj.zone == "stack" and obj.kind is ObjKind.CARD and matches(chars(state, obj), obj, spec.filter, controller)
+    if spec.what == "card_in_your_graveyard":       # Snapcaster Mage: a card in its controller's own graveyard
+        return obj.zone == "graveyard" and obj.owner == controller and matches(chars(state, obj), obj, spec.filter,
+                                                                                controller)
     if obj.zone != "battlefield":
         return False
     c = chars(state, obj)

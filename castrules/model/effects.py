@@ -180,6 +180,15 @@ class SetBasePT(Effect):
 
 
 @dataclass(frozen=True)
+class GrantFlashback(Effect):
+    """The Nth target, a card in a graveyard, has flashback until end of turn, its flashback cost
+    equal to its mana cost (702.34a; Snapcaster Mage)."""
+
+    kind: ClassVar[str] = "grant_flashback"
+    target: int = 0
+
+
+@dataclass(frozen=True)
 class Counter(Effect):
     """The Nth target spell is countered, unless its controller pays `unless_pays` as this
     resolves (118.12a: an optional cost paid during resolution)."""
@@ -263,7 +272,7 @@ class Delayed(Effect):
 
 EFFECT_TYPES: Mapping[str, type[Effect]] = {t.kind: t for t in (
     Damage, LoseLife, GainLife, Draw, CastCopy, CastIfAble, Counter, ExileTop, Destroy, ReturnToHand, Pump, SetBasePT,
-    BecomeColor,
+    BecomeColor, GrantFlashback,
     AddCounters, CreateToken, CreateTokenCopy, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
 _REQUIRED = {"damage": ("amount", "target"), "lose_life": ("amount",), "gain_life": ("amount",),
              "pump": ("power", "toughness"), "set_base_pt": ("power", "toughness"),

@@ -69,7 +69,7 @@ class CopyExceptions(Model):
 class TargetSpec(Model):
     """One target requirement (601.2c, 115)."""
 
-    what: Literal["player", "opponent", "creature", "permanent", "any", "spell"]
+    what: Literal["player", "opponent", "creature", "permanent", "any", "spell", "card_in_your_graveyard"]
     filter: Filter = Filter()
     up_to: bool = False
     divided: bool = False

@@ -20,6 +20,20 @@ class FlashbackNotExiled(Mutant):
                  "flashback/resolve/flashback-spell-with-an-illegal-target-is-exiled")
 
 
+def _only_printed_flashback_exiled(real, ctx):
+    def leave_stack_zone(obj, zone):
+        return real(obj, zone) if obj.base.flashback is not None else zone
+    return leave_stack_zone
+
+
+class GrantedFlashbackNotExiled(Mutant):
+    description = ("a card cast for a flashback cost another effect gave it (Snapcaster Mage) is not exiled as it "
+                   "leaves the stack: only cards with flashback of their own are (702.34a)")
+    seams = {"leave_stack_zone": _only_printed_flashback_exiled}
+    witnesses = ("flashback/granted/snapcaster-gives-lightning-bolt-flashback-for-its-mana-cost",
+                 "flashback/granted/snapcaster-bolt-whose-target-is-gone-is-exiled")
+
+
 def _keyword_cost_dropped(keyword: str):
     """The keyword_costs seam with one announced keyword's cost left out of the total."""
     def seam(real, ctx):
