@@ -75,6 +75,8 @@ def _plain(value: Any, depth: int, budget: list[int], arrays: tuple) -> bool:
                 if item > MAX_INT or item < -MAX_INT:
                     return False
                 continue
+            if (kind is dict or kind is list) and not item:
+                continue        # an empty container holds nothing to check (it is counted already)
             push((item, depth))
     budget[0] = left
     return True

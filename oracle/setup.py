@@ -40,11 +40,14 @@ def _players(setup: Setup) -> tuple[Player, ...]:
     players = []
     for name, p in setup.players.items():
         try:
-            pool = ManaPool.parse(p.mana_pool or "")
+            pool = ManaPool.parse(p.mana_pool) if p.mana_pool else _EMPTY_POOL   # most players start with none
         except ManaCostError as exc:
             raise RequestError(f"player {name}: bad mana_pool ({exc})") from exc
         players.append(Player(name=name, life=p.life, pool=pool))
     return tuple(players)
+
+
+_EMPTY_POOL = ManaPool()    # what ManaPool.parse("") builds; frozen, so one value serves every state
 
 
 def _turn(setup: Setup, names: list[str]) -> Turn:
@@ -67,12 +70,17 @@ def _object(raw: SetupObject, catalog: Mapping[str, CardDef], names: list[str], 
     if raw.transformed and (zone != "battlefield" or card.back_face is None):
         raise RequestError(f"object {oid}: only a transforming double-faced card on the battlefield can be "
                            "set up transformed")
-    counters = tuple(sorted((str(k), int(v)) for k, v in (raw.counters or {}).items() if v))
+    counters = tuple(sorted((str(k), int(v)) for k, v in raw.counters.items() if v)) if raw.counters else ()
+    partner = _meld_partner(raw, card, catalog, zone)
+    face = (FaceUp(transformed=raw.transformed, melded_with=partner) if raw.transformed or partner is not None
+            else _FACE_UP)
     return Obj(id=oid, card=card, zone=zone, owner=owner,
                controller=controller if zone in ("battlefield", "stack") else owner,
                timestamp=timestamp, token=raw.token, tapped=raw.tapped, summoning_sick=raw.summoning_sick,
-               counters=counters, damage=raw.damage, prototyped=raw.prototyped,
-               face=FaceUp(transformed=raw.transformed, melded_with=_meld_partner(raw, card, catalog, zone)))
+               counters=counters, damage=raw.damage, prototyped=raw.prototyped, face=face)
+
+
+_FACE_UP = FaceUp()     # the one face of an ordinary card (frozen: shared by every object)
 
 
 def _meld_partner(raw: SetupObject, card: CardDef, catalog: Mapping[str, CardDef], zone: str) -> CardDef | None:

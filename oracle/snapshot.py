@@ -16,10 +16,11 @@ def x_value(obj: Obj, has_x: bool) -> int | None:
     return 0 if has_x else None
 
 
-def y_value(obj: Obj, c) -> int | None:
+def y_value(obj: Obj, c, has_x: bool = True) -> int | None:
     """Y (107.3p) follows the X rules: the announced value on the stack, 0 elsewhere when the
-    mana cost has {Y}, else no value."""
-    has_y = c.mana_cost is not None and "Y" in c.mana_cost.variables
+    mana cost has {Y}, else no value. (``has_x`` False: the cost has no variable symbol at
+    all, so no {Y} either.)"""
+    has_y = has_x and c.mana_cost is not None and "Y" in c.mana_cost.variables
     if obj.zone == "stack":
         return obj.announced.y if has_y else None
     return 0 if has_y else None
@@ -27,19 +28,19 @@ def y_value(obj: Obj, c) -> int | None:
 
 def object_view(state: State, obj: Obj) -> dict:
     c = chars(state, obj)
-    has_x = c.mana_cost is not None and c.mana_cost.has_x
-    mv = mana_value(c, obj)
+    cost, zone, announced = c.mana_cost, obj.zone, obj.announced
+    has_x = cost is not None and cost.has_x
     x = x_value(obj, has_x)
-    if obj.zone == "stack" and obj.kind is ObjKind.CARD and x is None:
+    if zone == "stack" and obj.kind is ObjKind.CARD and x is None:
         x = text_x_value(state, obj)          # 107.3c / 107.3f: an X only in the text
     return {
-        "zone": obj.zone, "controller": obj.controller, "owner": obj.owner, "name": c.name,
-        "mana_cost": cost_text(c.mana_cost), "mana_value": mv, "colors": list(c.colors),
+        "zone": zone, "controller": obj.controller, "owner": obj.owner, "name": c.name,
+        "mana_cost": cost_text(cost), "mana_value": mana_value(c, obj), "colors": list(c.colors),
         "types": list(c.types), "subtypes": list(c.subtypes), "supertypes": list(c.supertypes),
         "power": c.power, "toughness": c.toughness, "tapped": obj.tapped,
-        "counters": {k: v for k, v in obj.counters if v}, "damage": obj.damage,
-        "prowl_paid": obj.announced.prowl_paid, "prototyped": obj.prototyped and obj.zone in ("stack", "battlefield"),
-        "x": x, "y": y_value(obj, c), "kicked": obj.announced.kicked > 0, "is_copy": obj.is_copy,
+        "counters": {k: v for k, v in obj.counters if v} if obj.counters else {}, "damage": obj.damage,
+        "prowl_paid": announced.prowl_paid, "prototyped": obj.prototyped and zone in ("stack", "battlefield"),
+        "x": x, "y": y_value(obj, c, has_x), "kicked": announced.kicked > 0, "is_copy": obj.is_copy,
     }
 
 
@@ -52,9 +53,10 @@ def _pool_text(p) -> str:
 
 
 def snapshot(state: State) -> dict:
+    view = rules().object_view     # the table in effect, looked up once per snapshot
     return {
         "players": {p.name: {"life": p.life, "mana_pool": _pool_text(p), "in_game": p.in_game}
                     for p in state.players},
-        "objects": {oid: rules().object_view(state, o) for oid, o in state.objects.items()},
+        "objects": {oid: view(state, o) for oid, o in state.objects.items()},
         "stack": list(state.stack),
     }
