@@ -162,3 +162,34 @@ def test_update_expectations_round_trip(suite, tmp_path):
     write(path, document)
     again = load_expectations(path)
     assert again.entries["casting/fixture/bears"].status == "fail"
+
+
+def _containers(value, found):
+    """Every dict and list inside ``value``, by identity."""
+    if isinstance(value, (dict, list, tuple)):
+        found.add(id(value))
+        for item in (value.values() if isinstance(value, dict) else value):
+            _containers(item, found)
+    return found
+
+
+def test_a_fresh_request_is_the_json_round_trip_and_shares_nothing_mutable():
+    """The copy taken of plain requests (every case of the shipped suite) is exactly what the
+    JSON round trip gives, and no map or list of it is the suite's; a request that is not plain
+    JSON data (a tuple, a non-string key, another type) takes the round trip itself."""
+    import json
+    from castrules.harness.runner import fresh_request
+    full = load_suite()
+    for case in full.cases:
+        original = case.request(full.catalog.subset(case.card_names()))
+        fresh = fresh_request(case, full.catalog)
+        assert fresh == json.loads(json.dumps(original, default=str)), case.id
+        assert not _containers(fresh, set()) & _containers(original, set()), case.id
+
+    class Odd(type(full.cases[0])):
+        def request(self, cards):
+            return {"case": {"a": (1, {2: Path("x")})}, "b": (1.5, None, True)}
+
+    case = full.cases[0]
+    odd = Odd(case.id, case.title, case.path, case.file, case.rules, case.features, case.doc)
+    assert fresh_request(odd, full.catalog) == {"case": {"a": [1, {"2": "x"}]}, "b": [1.5, None, True]}
