@@ -29,7 +29,7 @@ from .seams import rules
 from .spending import AbilityOf, Purpose, difference, mana_only, spend, usable_pool
 from .state import Obj, ObjKind, State
 from .trace import Trace
-from .zones import move
+from .zones import move, paid_anyway
 
 class Paying(Enum):
     """What a cost is paid for; it decides only how a part that can't be paid is reported."""
@@ -321,13 +321,14 @@ def _pay_sacrifice(state: State, part: Part, ctx: CostContext, trace: Trace) -> 
     if victim is None:                 # a permanent named twice: gone with the first sacrifice
         _check_sacrifice(state, part, ctx)
         raise AssertionError("unreachable: the check raises")
-    if ctx.paying is Paying.SPELL and part.emerge:
-        return move(state, victim, "graveyard", trace, note="sacrificed for the emerge cost", rules=("601.2h", "702.119c"))
     if ctx.paying is Paying.SPELL:
-        return move(state, victim, "graveyard", trace, note="sacrificed to pay an additional cost", rules=("601.2h",))
-    if ctx.paying is Paying.MANA_ABILITY:
-        return move(state, victim, "graveyard", trace, note=f"sacrificed to pay {ctx.source}'s mana ability")
-    return move(state, victim, "graveyard", trace, note=f"sacrificed to pay {ctx.source}'s ability", rules=("602.2b",))
+        note, why = (("sacrificed for the emerge cost", ("601.2h", "702.119c")) if part.emerge
+                     else ("sacrificed to pay an additional cost", ("601.2h",)))
+    elif ctx.paying is Paying.MANA_ABILITY:
+        note, why = f"sacrificed to pay {ctx.source}'s mana ability", ()
+    else:
+        note, why = f"sacrificed to pay {ctx.source}'s ability", ("602.2b",)
+    return paid_anyway(move(state, victim, "graveyard", trace, note=note, rules=why), victim, "sacrifice", trace)
 
 
 def _check_source_sacrifice(state: State, part: Part, ctx: CostContext) -> None:

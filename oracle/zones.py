@@ -3,10 +3,13 @@
 A card whose flashback cost was paid goes to exile whenever it would leave the stack (702.34a).
 Leaving the battlefield or the stack clears status, counters, damage, cast decisions and
 prototype values (718.4); a token that leaves the battlefield and a spell copy that leaves
-the stack cease to exist (111.7, 707.10a): their zone becomes `gone`.
+the stack cease to exist (111.7, 707.10a): their zone becomes `gone`. A card or token that would
+go to a graveyard while a permanent says it is exiled instead (Rest in Peace) goes to exile
+(614.1a); a cost paid that way is still paid (118.11).
 """
 from __future__ import annotations
 
+from castrules.model.abilities import ExileInsteadOfGraveyard
 from castrules.model.vocab import AlternativeCostName
 
 from .dying import dies_triggers
@@ -35,6 +38,12 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
         if new_zone != zone:
             zone, replaced = new_zone, ("702.34a",)
             note = (note + "; " if note else "") + "exiled instead: its flashback cost was paid"
+    if zone == "graveyard" and not gone:
+        instead = exiler(state, oid)
+        if instead is not None:
+            new_zone = zone = "exile"
+            replaced += ("614.1a",)
+            note = (note + "; " if note else "") + f"exiled instead ({instead})"
     state, ts = state.tick()
     new = replace(
         obj, zone=new_zone, incarnation=obj.incarnation + 1, timestamp=ts,
@@ -65,6 +74,23 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
         for sid, _ in waiting:
             trace.add(("603.10a", "603.3"), f"{before.obj(sid).base.name} ({sid}) triggers on {oid} dying, judged "
                                             "as things were just before it left; it waits to be put on the stack")
+    return state
+
+
+def exiler(state: State, oid: str) -> str | None:
+    """614.1a: the permanent (other than `oid`) whose effect exiles what would go to a graveyard
+    (Rest in Peace), named for the trace; None when there is none."""
+    for o in state.battlefield():
+        if o.id != oid and any(isinstance(ab, ExileInsteadOfGraveyard) for ab in o.base.abilities):
+            return f"{o.base.name}, {o.id}"
+    return None
+
+
+def paid_anyway(state: State, oid: str, action: str, trace: Trace | None) -> State:
+    """118.11: a cost whose action an effect changed (a sacrificed permanent exiled rather than
+    put into the graveyard) is still paid; the trace says so."""
+    if trace is not None and state.obj(oid).zone == "exile":
+        trace.add("118.11", f"the {action} of {oid} still pays the cost, though it went to exile")
     return state
 
 

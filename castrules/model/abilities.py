@@ -282,6 +282,14 @@ class SpendAsAnyType(Ability):
 
 
 @dataclass(frozen=True)
+class ExileInsteadOfGraveyard(Ability):
+    """A card or token that would be put into a graveyard from anywhere is exiled instead
+    (614.1a; Rest in Peace); a cost paid that way is still paid (118.11)."""
+
+    kind: ClassVar[str] = "exile_instead_of_graveyard"
+
+
+@dataclass(frozen=True)
 class LifeForMana(Ability):
     """For each symbol of `color` in a cost its controller pays, they may pay `life` life
     instead (K'rrik), chosen as the locked total is paid (601.2h)."""
@@ -376,5 +384,5 @@ ABILITY_TYPES: Mapping[str, type[Ability]] = {t.kind: t for t in (
     ManaAbility, ActivatedAbility, CostModifier, CostFloor, Delve, Improvise, GrantProwl, TypeChange, DefinePT, PumpPer, AnimateAll, AddColor,
     ManaReplacement, ManaTrigger,
     CastPermission, FlashPermission, ConditionalFlash, EnterAbility, EntersAsCopy, KeywordGrant, CastProhibition, StaticAbility,
-    GrantAbility, TriggeredAbility, LifeForMana, SpendAsAnyType)}
+    GrantAbility, TriggeredAbility, LifeForMana, SpendAsAnyType, ExileInsteadOfGraveyard)}
 
