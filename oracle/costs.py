@@ -68,13 +68,22 @@ def phyrexian_count(cost: ManaCost) -> int:
 
 # ---- reductions (118.7) ------------------------------------------------------------------
 
-def reduce(cost: ConcreteCost, amount: ManaCost, choice: str | None) -> tuple[ConcreteCost, str]:
+def reduce(cost: ConcreteCost, amount: ManaCost, choice: str | None,
+           only_coloured: bool = False) -> tuple[ConcreteCost, str]:
     """Reduce `cost` by the mana of `amount` ("{1}", "{R}", "{2/R}", "{C}"...), symbol by
-    symbol (118.7a-g); `choice` picks the half of a hybrid symbol (118.7e)."""
+    symbol (118.7a-g); `choice` picks the half of a hybrid symbol (118.7e). `only_coloured`:
+    the reduction's own text limits it to the coloured mana of the cost, so a coloured symbol
+    the cost lacks reduces nothing instead of generic mana (118.7b-c do not apply)."""
     found: list[str] = []
     for sym in amount.symbols:
         if sym.kind is SymbolKind.GENERIC:
             cost, rule = rules().reduce_generic(cost, sym.number)
+        elif sym.kind is SymbolKind.COLORED and only_coloured:
+            colour = ManaType(sym.components[0].value)
+            if cost.colored[colour] == 0:
+                continue
+            cost, rule = rules().reduce_typed(cost, colour, 1)
+            rule = "118.7"
         elif sym.kind is SymbolKind.COLORED:
             cost, rule = rules().reduce_typed(cost, ManaType(sym.components[0].value), 1)
         elif sym.kind is SymbolKind.COLORLESS:

@@ -47,6 +47,7 @@ class Reduction(Modifier):
     amount: ManaCost
     times: int = 1
     per: str | None = None
+    only_coloured: bool = False
 
 
 @dataclass(frozen=True)
@@ -130,14 +131,24 @@ def modifiers(state: State, spell: Obj, caster: str) -> list[Modifier]:
                     continue
                 if not rules().modifier_applies(ab, src, spell, c, caster):
                     continue
+                if ab.chosen_type and not _of_chosen_type(state, src, c):
+                    continue
                 times = rules().modifier_count(state, ab.per, caster)
                 if times <= 0:
                     continue
-                made = Increase if ab.change == "increase" else Reduction
-                out.append(made(src.id, src.base.name, ManaCost.parse(ab.amount or "{1}"), times, per=ab.per))
+                amount = ManaCost.parse(ab.amount or "{1}")
+                out.append(Increase(src.id, src.base.name, amount, times, per=ab.per) if ab.change == "increase"
+                           else Reduction(src.id, src.base.name, amount, times, per=ab.per, only_coloured=ab.only_coloured))
             elif isinstance(ab, CostFloor) and src.id != spell.id and rules().modifier_applies(ab, src, spell, c, caster):
                 out.append(Floor(src.id, src.base.name, ab.minimum))
     return out + emerge_reduction(state, spell)
+
+
+def _of_chosen_type(state: State, src: Obj, c: Chars) -> bool:
+    """Is the spell of the creature type chosen for `src` as it entered (Morophon)? No type
+    chosen: no spell is."""
+    chosen = state.choices.get(src.id, {}).get("creature_type")
+    return chosen is not None and c.has_creature_type(chosen)
 
 
 def emerge_reduction(state: State, spell: Obj) -> list[Modifier]:
@@ -159,7 +170,7 @@ def _times(cost: ManaCost, n: int) -> ManaCost:
 
 def _apply_reductions(cost: ConcreteCost, reds: Sequence[tuple[Reduction, str | None]]) -> ConcreteCost:
     for m, choice in reds:
-        cost, _ = reduce(cost, _times(m.amount, m.times), choice)
+        cost, _ = reduce(cost, _times(m.amount, m.times), choice, m.only_coloured)
     return cost
 
 
@@ -236,8 +247,10 @@ def determine(state: State, spell: Obj, caster: str, start: ConcreteCost, start_
     for m, choice in rules().order_reductions(cost, reds, player_order):
         amount = _times(m.amount, m.times)
         before = cost
-        cost, rule = reduce(cost, amount, choice)
+        cost, rule = reduce(cost, amount, choice, m.only_coloured)
         note = f"{m.source_name} ({m.source}) reduces the cost by {amount}{_counted(m)}"
+        if m.only_coloured:
+            note += " (only coloured mana the cost asks for)"
         if choice:
             note += f" (half chosen: {choice})"
         if before == cost:

@@ -101,6 +101,8 @@ class CostModifier(Ability):
     whose: Whose | None = None
     per: PerCount | None = None
     while_: Literal["untapped"] | None = key("while", None)
+    only_coloured: bool = False     # a reduction of coloured mana that never spills onto generic
+    chosen_type: bool = False       # only spells of the creature type chosen for its source
 
 
 @dataclass(frozen=True)
