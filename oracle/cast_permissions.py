@@ -114,6 +114,8 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
                 continue
             if zone != "hand" and obj.owner != caster:
                 continue
+            if ab.exiled_with and state.choices.get(src.id, {}).get("exiled") != spell_id:
+                continue                    # 607.2: only the card linked to this permanent
             if matches(c, obj, ab.spells, src.controller, src.id):
                 return src.id
     return None

@@ -229,6 +229,7 @@ class CastPermission(Ability):
     spells: Filter | None = None
     without_paying_mana_cost: bool = False
     own: bool = key("self", False)       # the card's own "you may cast this card from ..." (601.3)
+    exiled_with: bool = False            # only the card exiled with the source (607.2: choices `exiled`)
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,7 @@ class SetupChoice(Model):
     creature_type: str | None = None
     color: Color | None = None
     imprinted: str | None = None
+    exiled: str | None = None
 
 
 @dataclass(frozen=True)
