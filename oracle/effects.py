@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor, CastCopy, CastIfAble, Counter,
-                                     CreateToken, CreateTokenCopy, Damage, Delayed, Destroy, Draw, EachOpponent,
+                                     CreateToken, CreateTokenCopy, Damage, Delayed, Destroy, Draw, DrainMana, EachOpponent,
                                      Effect, ExileTop, GainLife, GrantFlashback, LoseLife, PlayerChoice, Pump,
                                      ReturnToHand, SetBasePT, SacrificeSelf, TargetPlayer, UntapSelf, You)
 
@@ -315,6 +315,11 @@ def _counter(state: State, e: Counter, ctx: EffectContext, n: int, trace: Trace)
     return counter(state, e, ctx.source.id, ctx.targets, ctx.choices, trace)
 
 
+def _drain_mana(state: State, e: DrainMana, ctx: EffectContext, n: int, trace: Trace) -> State:
+    from .drain import drain_mana
+    return drain_mana(state, e, ctx.controller, ctx.targets, trace)
+
+
 def _untap_self(state: State, e: UntapSelf, ctx: EffectContext, n: int, trace: Trace) -> State:
     return state.with_obj(replace(state.obj(ctx.source.id), tapped=False))
 
@@ -337,7 +342,7 @@ EFFECTS: Mapping[type[Effect], Callable[[State, Any, EffectContext, int, Trace],
     BecomeColor: _become_color,
     AddCounters: _add_counters, CreateToken: _create_token, CreateTokenCopy: _create_token_copy, Animate: _animate,
     SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastCopy: _cast_copy, CastIfAble: _cast_if_able, Counter: _counter,
-    UntapSelf: _untap_self, GrantFlashback: _grant_flashback,
+    UntapSelf: _untap_self, GrantFlashback: _grant_flashback, DrainMana: _drain_mana,
 }
 
 

@@ -199,6 +199,16 @@ class Counter(Effect):
 
 
 @dataclass(frozen=True)
+class DrainMana(Effect):
+    """The Nth target player activates a mana ability of each land they control, then loses the
+    mana in their pool, which this spell's controller adds with its sources and restrictions
+    unchanged (106.13; Drain Power)."""
+
+    kind: ClassVar[str] = "drain_mana"
+    target: int = 0
+
+
+@dataclass(frozen=True)
 class BecomeColor(Effect):
     """The Nth target becomes exactly these colours until end of turn (105.3; Crimson Wisps)."""
 
@@ -271,13 +281,13 @@ class Delayed(Effect):
 
 
 EFFECT_TYPES: Mapping[str, type[Effect]] = {t.kind: t for t in (
-    Damage, LoseLife, GainLife, Draw, CastCopy, CastIfAble, Counter, ExileTop, Destroy, ReturnToHand, Pump, SetBasePT,
+    Damage, LoseLife, GainLife, Draw, CastCopy, CastIfAble, Counter, DrainMana, ExileTop, Destroy, ReturnToHand, Pump, SetBasePT,
     BecomeColor, GrantFlashback,
     AddCounters, CreateToken, CreateTokenCopy, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
 _REQUIRED = {"damage": ("amount", "target"), "lose_life": ("amount",), "gain_life": ("amount",),
              "pump": ("power", "toughness"), "set_base_pt": ("power", "toughness"),
              "become_color": ("colors",), "create_token": ("token",),
-             "add_mana": ("mana",), "counter": ("target",)}
+             "add_mana": ("mana",), "counter": ("target",), "drain_mana": ("target",)}
 
 
 def read_effect(doc: Any, where: str = "") -> Effect:
