@@ -8,11 +8,13 @@ from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor,
                                      CreateToken, CreateTokenCopy, Damage, Delayed, Destroy, Draw, DrainMana, EachOpponent,
                                      Effect, ExileTop, GainLife, GrantFlashback, LoseLife, PlayerChoice, Pump,
                                      ReturnToHand, SetBasePT, SacrificeSelf, TargetPlayer, UntapSelf, You)
+from castrules.model.parts import Filter
 
 from .cards import CardDef, token_def
 from .characteristics import chars, matches
 from .copy_exceptions import token_copy
 from .frozen import replace
+from .seams import rules
 from .state import DamageEvent, GrantedFlashback, Obj, State
 from .targets import is_player_ref
 from .trace import Trace
@@ -257,7 +259,14 @@ def _add_counters(state: State, e: AddCounters, ctx: EffectContext, n: int, trac
 
 
 def _create_token(state: State, e: CreateToken, ctx: EffectContext, n: int, trace: Trace) -> State:
-    return create_token(state, token_def(e), ctx.controller, ctx.source.id, trace)
+    """One token, or one for each permanent matching `for_each`, counted now (608.2h)."""
+    if e.for_each is None:
+        return create_token(state, token_def(e), ctx.controller, ctx.source.id, trace)
+    times = rules().count_permanents(state, e.for_each, ctx.controller)
+    trace.add("608.2h", f"{times} permanent(s) match as the effect happens: {times} token(s)")
+    for _ in range(times):
+        state = create_token(state, token_def(e), ctx.controller, ctx.source.id, trace)
+    return state
 
 
 def _create_token_copy(state: State, e: CreateTokenCopy, ctx: EffectContext, n: int, trace: Trace) -> State:
@@ -354,6 +363,11 @@ def _apply(state: State, e: Effect, ctx: EffectContext, trace: Trace) -> State:
     amount = getattr(e, "amount", None)
     n = _target_x(state, ctx) if amount == "target_x" else _amount(amount, ctx)
     return handler(state, e, ctx, n, trace)
+
+
+def count_permanents(state: State, flt: Filter, controller: str) -> int:
+    """608.2h: how many permanents match `flt` (seen from `controller`) as an effect counts them."""
+    return sum(1 for o in state.battlefield() if matches(chars(state, o), o, flt, controller))
 
 
 def create_token(state: State, token: CardDef | None, controller: str, source_id: str, trace: Trace) -> State:

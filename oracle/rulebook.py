@@ -26,7 +26,7 @@ REAL_RULES = Rules(
     copy_spell=copying.copy_spell, copy_permanent=copying.copy_permanent, copy_for_each=copying.copy_for_each,
     copy_target_legal=copying.legal_for_each_target,
     run_step=scenario.run_step, next_turn=turns.next_turn, empty_pools=turns.empty_pools,
-    combat_damage_object=effects.damage_object,
+    combat_damage_object=effects.damage_object, count_permanents=effects.count_permanents,
 )
 
 install_real(REAL_RULES)

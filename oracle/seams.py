@@ -60,6 +60,7 @@ class Rules:
     next_turn: Rule                 # turns.next_turn
     empty_pools: Rule               # turns.empty_pools (106.4)
     combat_damage_object: Rule      # effects.damage_object, as combat damage is dealt (510.2)
+    count_permanents: Rule          # effects.count_permanents: an effect's "for each" count (608.2h)
 
 
 SEAMS: tuple[str, ...] = tuple(f.name for f in fields(Rules))

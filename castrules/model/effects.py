@@ -226,8 +226,11 @@ class AddCounters(Effect):
 
 @dataclass(frozen=True)
 class CreateToken(Effect):
+    """One token, or one for each permanent matching `for_each` as the effect happens (608.2h)."""
+
     kind: ClassVar[str] = "create_token"
     token: Mapping[str, Any] = key("token", None)
+    for_each: Filter | None = None
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """Mutants of mana: mana abilities (605, 302.6, 107.6, 106.7), pools (106.4), mana value and
-colour (202.2, 202.3), and rewinding an illegal cast (601.2e, 730)."""
+colour (202.2, 202.3), rewinding an illegal cast (601.2e, 730), and the Treasures an effect
+counts out (608.2h)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -179,3 +180,16 @@ class RestrictedManaPaysUnlessCosts(Mutant):
                    "effect demands as it resolves, such as Force Spike's {1} (106.6, 118.12a)")
     seams = {"spend_restriction": _restricted_mana_pays_effects}
     witnesses = ("unless/restricted/artifact-spell-mana-cannot-pay-force-spike",)
+
+
+def _own_permanents_too(real, ctx):
+    def count_permanents(state, flt, controller):
+        return real(state, flt if flt.controller == "any" else replace(flt, controller="any"), controller)
+    return count_permanents
+
+
+class ForEachCountsEveryController(Mutant):
+    description = ("an effect's \"for each\" count ignores whose permanents it names: Dockside Extortionist's trigger "
+                   "counts its controller's own artifacts and enchantments too, not only the opponents'")
+    seams = {"count_permanents": _own_permanents_too}
+    witnesses = ("tokens/treasure/dockside-extortionist-counts-opponents-artifacts-and-enchantments",)
