@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from castrules.model.abilities import Ability, EnterAbility
+from castrules.model.effects import ReturnToHand
+from castrules.model.vocab import AlternativeCostName
 
 from .cards import effects_of, spell_targets, targets_of
 from .characteristics import chars
@@ -14,7 +16,8 @@ from .effects import EffectContext, apply_effects, condition_holds
 from .errors import Illegal, RequestError
 from .frozen import replace
 from .reasons import Reason
-from .state import GONE, Announced, Obj, ObjKind, StackAbility, State
+from .seams import rules
+from .state import GONE, Announced, DelayedTrigger, Obj, ObjKind, StackAbility, State
 from .targets import assign_targets, auto_targets, legal_target
 from .trace import Trace
 from .zones import move
@@ -103,6 +106,11 @@ def fire_delayed(state: State, step: str, trace: Trace) -> State:
         return state
     state = replace(state, delayed=tuple(d for d in state.delayed if d.step != step))
     for d in due:
+        gone = [oid for oid, n in d.tracked if oid not in state.objects or state.obj(oid).incarnation != n]
+        if gone:
+            d = replace(d, targets=tuple(t for t in d.targets if t not in gone))
+            trace.add(("603.7", "400.7"), f"{', '.join(gone)} left the zone it was in: a new object that "
+                                          f"{d.source_name}'s delayed triggered ability does not affect")
         tid, n = f"{d.source}_trigger", 1
         while tid in state.objects:
             n += 1
@@ -141,7 +149,6 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
     oid = state.stack[-1]
     obj = state.obj(oid)
     choices = dict(choices or {})
-    pending: list[PendingTrigger] = []
     a, does = obj.announced, obj.stack_ability
     if does is not None and does.delayed:
         # a delayed triggered ability (603.7): it doesn't target; X is its creator's (107.3n)
@@ -172,16 +179,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         trace.add("608.2b", f"{c.name} ({oid}) doesn't resolve: all its targets are illegal")
         return move(state, oid, "graveyard", trace)
     if any(t in PERMANENT_TYPES for t in c.types):
-        if "creature_type" in choices or "color" in choices:
-            state = replace(state, choices={**state.choices, oid: {k: v for k, v in choices.items()
-                                                                   if k in ("creature_type", "color")}})
-        state = state.with_obj(replace(obj, announced=replace(a, etb_x=a.x), token=obj.token or obj.is_copy))
-        state = move(state, oid, "battlefield", trace, controller=obj.controller,
-                     note="a resolving permanent spell", rules=("608.3",))
-        state = enter_as_copy(state, oid, choices, trace)
-        state = enter_battlefield(state, oid, trace, pending)
-        state = put_triggers(state, pending, choices.get("targets"), trace)
-        return state
+        return _resolve_permanent(state, obj, choices, trace)
     ctx = EffectContext(source=obj, controller=obj.controller, targets=targets, x=_spell_x(state, obj, choices, trace),
                         y=a.y, prowl_paid=a.prowl_paid, kicked=a.kicked, cast=a.cast, division=a.division,
                         choices=choices)
@@ -195,6 +193,35 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
     if state.obj(oid).zone == "stack":
         state = move(state, oid, "graveyard", trace)
     return state
+
+
+def _resolve_permanent(state: State, obj: Obj, choices: dict, trace: Trace) -> State:
+    """608.3: a permanent spell enters under its controller's control (as a copy if it may, with
+    its replacement effects), a dashed one sets up its return (702.109a), then its ETB triggers."""
+    oid, a = obj.id, obj.announced
+    pending: list[PendingTrigger] = []
+    if "creature_type" in choices or "color" in choices:
+        state = replace(state, choices={**state.choices, oid: {k: v for k, v in choices.items()
+                                                               if k in ("creature_type", "color")}})
+    state = state.with_obj(replace(obj, announced=replace(a, etb_x=a.x), token=obj.token or obj.is_copy))
+    state = move(state, oid, "battlefield", trace, controller=obj.controller,
+                 note="a resolving permanent spell", rules=("608.3",))
+    state = enter_as_copy(state, oid, choices, trace)
+    if a.cast and a.alt_cost == AlternativeCostName.DASH:
+        state = rules().dash_return(state, oid, trace)
+    state = enter_battlefield(state, oid, trace, pending)
+    return put_triggers(state, pending, choices.get("targets"), trace)
+
+
+def dash_return(state: State, oid: str, trace: Trace) -> State:
+    """702.109a, 603.7: a permanent whose dash cost was paid is returned to its owner's hand at the
+    beginning of the next end step: a delayed triggered ability set up as it enters."""
+    obj = state.obj(oid)
+    d = DelayedTrigger(source=oid, source_name=obj.base.name, card=obj.base, controller=obj.controller, step="end",
+                       effects=(ReturnToHand(target=0),), x=None, targets=(oid,), tracked=((oid, obj.incarnation),))
+    trace.add(("702.109a", "603.7"), f"{obj.base.name} ({oid}) was dashed: it returns to its owner's hand at the "
+                                     "beginning of the next end step")
+    return replace(state, delayed=state.delayed + (d,))
 
 
 def _resolve_modes(state: State, obj: Obj, ctx: EffectContext, trace: Trace) -> State:

@@ -39,6 +39,7 @@ class Rules:
     life_payable: Rule              # payer.life_payable (119.4), the check of every life payment
     prowl_enabler: Rule             # prowl.prowl_enabler (702.76a)
     leave_stack_zone: Rule          # zones.leave_stack_zone: where a card leaving the stack goes (702.34a)
+    dash_return: Rule               # resolution.dash_return: a dashed permanent's return at the next end step (702.109a)
     keyword_costs: Rule             # keyword_costs.optional_costs: buyback and entwine costs (702.27a, 702.42a)
     escalate_count: Rule            # keyword_costs.escalate_count: modes that pay escalate (702.120a)
     keyword_object_costs: Rule      # keyword_costs.keyword_object_costs: entwine / escalate paid with objects

@@ -113,6 +113,9 @@ class DelayedTrigger:
     effects: tuple
     x: int | None
     targets: tuple[str | None, ...] = ()
+    # objects it is about, with their incarnation when it was created: one that has since left
+    # its zone is a new object (400.7) and is not affected (a dashed permanent, 702.109a)
+    tracked: tuple[tuple[str, int], ...] = ()
 
 
 class ObjKind(StrEnum):

@@ -1,5 +1,5 @@
 """Mutants of the supplement's cost keywords: multikicker (702.33c), flashback (702.34a), entwine
-(702.42a), escalate (702.120a; both also paid with objects), buyback (702.27a)."""
+(702.42a), escalate (702.120a; both also paid with objects), buyback (702.27a), dash (702.109a)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -97,3 +97,11 @@ class BuybackEvenUnresolved(Mutant):
     seams = {"leave_stack_zone": _bought_back_whatever}
     witnesses = ("buyback/countered/bought-back-spell-countered-goes-to-the-graveyard",
                  "buyback/resolve/bought-back-spell-that-does-not-resolve-goes-to-the-graveyard")
+
+
+class DashNeverReturns(Mutant):
+    description = ("a permanent whose dash cost was paid keeps haste but stays on the battlefield: no return to its "
+                   "owner's hand at the next end step (702.109a)")
+    seams = {"dash_return": substitute(lambda state, oid, trace: state)}
+    witnesses = ("dash/return/dashed-heelcutter-returns-to-hand-at-the-end-step",
+                 "dash/return/dashed-heelcutter-under-bs-control-returns-to-as-hand")
