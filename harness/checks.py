@@ -273,6 +273,22 @@ def _object_keyword_costs(case: CaseCheck) -> Iterator[Problem]:
                                                    f"{quoted(OBJECT_KEYWORD_COSTS)} in /features", "unlisted_feature")
 
 
+def _emerge_from(case: CaseCheck) -> Iterator[Problem]:
+    """A cast for the emerge cost of a card whose emerge names a quality (702.119b, Crabomination)
+    lists emerge_from: an engine with plain emerge only gets the case as unsupported."""
+    if "emerge_from" in case.doc["features"]:
+        return
+    cards = {obj["id"]: obj.get("card") for obj in case.doc["setup"].get("objects", [])}
+    for n, step in enumerate(case.doc["steps"]):
+        body = step.get("cast")
+        card = case.catalog.cards.get(cards.get(body.get("object")) or "") or {} if isinstance(body, Mapping) else {}
+        alt = body.get("alternative_cost") if isinstance(body, Mapping) else None
+        if "emerge" in ([alt] if isinstance(alt, str) else alt or []) and any(
+                isinstance(a, Mapping) and "emerge_from" in a for a in card.get("alternative_costs") or ()):
+            yield case.problem(f"/steps/{n}/cast", f"the cast pays {card['name']}'s emerge from a quality: the case "
+                                                   "must list feature 'emerge_from' in /features", "unlisted_feature")
+
+
 def _is_known(oid: str, known: set[str], tokens_only: bool = False) -> bool:
     if oid in known:
         return True
@@ -287,4 +303,4 @@ def _unknown(oid: str) -> str:
 # the checks in the order their problems are reported
 CHECKS: tuple[Callable[[CaseCheck], Iterable[Problem]], ...] = (
     _rules, _features, _rulings, _setup_objects, _setup_turn_and_choices, _steps, _expectations, _contract, _invented,
-    _object_keyword_costs)
+    _object_keyword_costs, _emerge_from)

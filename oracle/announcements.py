@@ -6,11 +6,12 @@ from __future__ import annotations
 
 
 from castrules.model.cards import Flashback
+from castrules.model.parts import Filter
 from castrules.model.vocab import AlternativeCostName
 
 from .cast_permissions import find_permission, flash_permissions
 from .cast_spec import CastSpec
-from .characteristics import Chars, chars
+from .characteristics import Chars, chars, matches
 from .costs import ChoiceError, ManaCost, cost_text, hybrid_options, phyrexian_count, resolve_choices
 from .errors import Illegal
 from .frozen import replace
@@ -109,14 +110,23 @@ def keyword_condition(state: State, spell: Obj, spec: CastSpec, alt: str, c: Cha
                                                                f"{c.name}'s surge cost can't be paid", rules=("702.117a",))
         trace.add("702.117a", f"surge available: {spec.player} cast {', '.join(earlier)} this turn")
     if alt == "emerge":
+        quality, rule = rules().emerge_quality(spell)
         victim = state.objects.get(spec.emerge) if spec.emerge is not None else None
         if (victim is None or victim.zone != "battlefield" or victim.controller != spec.player
-                or not chars(state, victim).is_creature):
+                or not matches(chars(state, victim), victim, quality, spec.player)):
+            what = "a creature" if rule == "702.119a" else "a permanent of the quality its emerge names"
             raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE,
-                          f"emerge needs a creature {spec.player} controls to sacrifice; "
-                          f"{spec.emerge or 'none'} was named", rules=("702.119a", "702.119c"))
-        trace.add(("702.119c", "601.2b"), f"emerge: {victim.base.name} ({victim.id}) will be sacrificed as the cost "
-                                          "is paid")
+                          f"emerge needs {what} {spec.player} controls to sacrifice; "
+                          f"{spec.emerge or 'none'} was named", rules=(rule, "702.119c"))
+        trace.add(("702.119c", "601.2b") + ((rule,) if rule != "702.119a" else ()),
+                  f"emerge: {victim.base.name} ({victim.id}) will be sacrificed as the cost is paid")
+
+
+def emerge_quality(spell: Obj) -> tuple[Filter, str]:
+    """What the emerge cost sacrifices and the rule saying so: a creature (702.119a), or for
+    "emerge from [quality]" a permanent of that quality (702.119b; Crabomination: an artifact)."""
+    named = next((a.emerge_from for a in spell.base.alternative_costs if a.name == "emerge"), None)
+    return (Filter(types=("Creature",)), "702.119a") if named is None else (named, "702.119b")
 
 
 def _prowl_cost(state: State, spell: Obj, spec: CastSpec, c: Chars, zone_permission: str | None,

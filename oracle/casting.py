@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Sequence
 
-from castrules.model.parts import Filter
 from castrules.model.vocab import AlternativeCostName
 
 from . import payment
@@ -226,7 +225,7 @@ def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: Concre
     mana, instead = life_instead(state, prop.caster, mana, spec.life_for_mana, trace)
     mana = as_any_type(state, prop.caster, spell, mana, trace or Trace(0))
     return (*sacrifice_parts(state, prop, spec),
-            *((SacrificePart((Filter(types=("Creature",)),), (emerged,), emerge=True),) if emerged is not None else ()),
+            *((SacrificePart((rules().emerge_quality(spell)[0],), (emerged,), emerge=True),) if emerged is not None else ()),
             *((RevealPart(reveal_fits, tuple(spec.reveal)),) if spec.reveal else ()), *discards,
             # one life payment: the cost's life (119.4) with its Phyrexian symbols' (118.3b) and
             # the life paid rather than coloured mana (K'rrik)

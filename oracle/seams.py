@@ -42,6 +42,7 @@ class Rules:
     dash_return: Rule               # resolution.dash_return: a dashed permanent's return at the next end step (702.109a)
     keyword_costs: Rule             # keyword_costs.optional_costs: buyback and entwine costs (702.27a, 702.42a)
     escalate_count: Rule            # keyword_costs.escalate_count: modes that pay escalate (702.120a)
+    emerge_quality: Rule            # announcements.emerge_quality: what emerge sacrifices (702.119a-b)
     keyword_object_costs: Rule      # keyword_costs.keyword_object_costs: entwine / escalate paid with objects
     # characteristics and what an engine observes
     characteristics: Rule           # characteristics.compute_characteristics

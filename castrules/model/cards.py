@@ -28,11 +28,13 @@ class PrototypeFace(Model):
 @dataclass(frozen=True)
 class AlternativeCost(Model):
     """A named alternative cost (118.9): emerge also sacrifices a creature (`cast: {emerge: id}`)
-    and is reduced by its mana value (702.119a); surge needs another spell cast this turn (702.117a);
-    a permanent whose dash cost was paid has haste (702.109a)."""
+    and is reduced by its mana value (702.119a), or with `emerge_from` a permanent of that quality
+    (702.119b); surge needs another spell cast this turn (702.117a); a permanent whose dash cost
+    was paid has haste (702.109a)."""
 
     name: Literal["dash", "emerge", "evoke", "surge", "test_alternative"]
     cost: str
+    emerge_from: Filter | None = None
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,11 @@
 """Mutants of the supplement's cost keywords: multikicker (702.33c), flashback (702.34a), entwine
-(702.42a), escalate (702.120a; both also paid with objects), buyback (702.27a), dash (702.109a)."""
+(702.42a), escalate (702.120a; both also paid with objects), buyback (702.27a), dash (702.109a),
+emerge from a quality (702.119b)."""
 from __future__ import annotations
 
 from dataclasses import replace
+
+from castrules.model.parts import Filter
 
 from .base import Mutant, substitute
 
@@ -77,6 +80,13 @@ class ObjectKeywordCostsNotAsked(Mutant):
     seams = {"keyword_object_costs": substitute(lambda spell, spec: ())}
     witnesses = ("entwine/objects/solar-tide-entwined-sacrifices-two-lands",
                  "escalate/objects/collective-brutality-two-modes-discards-one-card")
+
+
+class EmergeOnlyFromCreatures(Mutant):
+    description = ("emerge always asks for a creature, even for \"emerge from artifact\" (702.119b): Crabomination can't "
+                   "emerge from Sol Ring or a Treasure")
+    seams = {"emerge_quality": substitute(lambda spell: (Filter(types=("Creature",)), "702.119a"))}
+    witnesses = ("emerge/from-artifact/crabomination-taps-sol-ring-then-sacrifices-it",)
 
 
 class BuybackCostNotAdded(Mutant):

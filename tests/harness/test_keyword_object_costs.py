@@ -1,6 +1,7 @@
-"""The feature keyword_object_costs: validate requires it of a case whose cast pays an entwine or
-escalate cost paid with objects (Solar Tide's lands, Collective Brutality's discards), so an
-engine that has only mana entwine and escalate gets such a case as unsupported."""
+"""The features keyword_object_costs and emerge_from: validate requires them of a case whose cast
+pays an entwine or escalate cost paid with objects (Solar Tide's lands, Collective Brutality's
+discards) or an emerge from a quality (Crabomination), so an engine that has only mana entwine and
+escalate, or plain emerge, gets such a case as unsupported."""
 
 from __future__ import annotations
 
@@ -27,6 +28,14 @@ def test_a_cast_paying_an_object_keyword_cost_must_list_the_feature(case_id):
              if p.code == "unlisted_feature"]
     assert [p.pointer for p in found] == ["/steps/0/cast"]
     assert OBJECT_KEYWORD_COSTS in found[0].message
+
+
+def test_a_cast_for_emerge_from_a_quality_must_list_the_feature():
+    doc = json.loads(json.dumps(next(c for c in SUITE.cases
+                                     if c.id == "emerge/from-artifact/crabomination-taps-sol-ring-then-sacrifices-it").doc))
+    doc["features"].remove("emerge_from")
+    found = [p for p in check_case("cases/x.yaml", doc, SUITE.catalog, SUITE.vocabulary) if p.code == "unlisted_feature"]
+    assert [p.pointer for p in found] == ["/steps/0/cast"] and "emerge_from" in found[0].message
 
 
 def test_a_single_mode_owes_no_object_cost_and_needs_no_feature():
