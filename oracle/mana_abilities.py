@@ -173,9 +173,18 @@ def _tap_triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]):
     if not ab.cost.tap or not produced:
         return
     for src, t in _applicable(state, obj, ManaTrigger):
-        if t.produced and t.produced not in produced:
+        wanted = watched_type(state, src, t)
+        if t.produced and wanted not in produced:
             continue
         yield src, t
+
+
+def watched_type(state: State, src: Obj, t: ManaTrigger) -> str | None:
+    """The type of mana the trigger watches for: its own, or the colour chosen for its source as
+    it entered (`chosen`, Caged Sun; none chosen: it watches for nothing)."""
+    if t.produced != "chosen":
+        return t.produced
+    return state.choices.get(src.id, {}).get("color")
 
 
 def is_mana_trigger(t: ManaTrigger) -> bool:
@@ -194,8 +203,8 @@ def _triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]) -> l
             continue
         default_to = t.to or ("tapper" if t.add else "you")
         if t.add == "same":
-            out.append((obj.controller if default_to == "tapper" else src.controller, t.produced or produced[0],
-                        src.base.name))
+            out.append((obj.controller if default_to == "tapper" else src.controller,
+                        watched_type(state, src, t) or produced[0], src.base.name))
             continue
         texts = [t.add] if t.add else [e.mana for e in t.effect]
         for e_text, e in zip(texts, t.effect or [None] * len(texts)):
