@@ -21,6 +21,7 @@ line) is the one reported. Lines of JSON pointers are looked up lazily, only for
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -68,10 +69,10 @@ class DocumentError(Exception):
 def read_text(path: Path, limits: Limits = DEFAULT, root: Path | None = None) -> str:
     """A file's text, refusing what is not a small regular UTF-8 file (inside ``root`` if given)."""
     try:
-        real = path.resolve(strict=True)
+        real = os.path.realpath(path, strict=True)   # strings, not Paths: this runs for every file read
     except (OSError, RuntimeError) as exc:
         raise DocumentError(path, None, f"cannot read file: {getattr(exc, 'strerror', None) or exc}") from exc
-    if root is not None and not real.is_relative_to(root.resolve()):
+    if root is not None and not _inside(real, root):
         raise DocumentError(path, None, "refused: the file leads outside the suite (a symlink out of it?); "
                                         "only files inside the suite are read")
     try:
@@ -93,6 +94,17 @@ def read_text(path: Path, limits: Limits = DEFAULT, root: Path | None = None) ->
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise DocumentError(path, line, f"not UTF-8 text (byte {exc.start})") from exc
+
+
+def _inside(real: str, root: Path) -> bool:
+    """Whether a resolved path lies inside ``root`` (itself resolved, once per process)."""
+    top = _real_folder(str(root))
+    return real.startswith(top)
+
+
+@functools.lru_cache(maxsize=16)
+def _real_folder(folder: str) -> str:
+    return os.path.realpath(folder).rstrip(os.sep) + os.sep
 
 
 def load_document(path: Path, fast: bool = False, limits: Limits = DEFAULT, root: Path | None = None) -> Any:

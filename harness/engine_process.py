@@ -1,17 +1,19 @@
 """One engine child process and its pipes: the plumbing under protocol v1.
 
 ``EngineProcess`` starts a command line as an argument vector (never through a shell) in a
-session of its own, feeds its stdin from a writer thread (``StdinWriter``), reads its stdout
-line by line into a small bounded queue (``LineReader``) and keeps a ring buffer of its stderr
-(``StderrRing``). It knows nothing of the protocol's
+session of its own, feeds its stdin (``StdinWriter``: on POSIX written at once when the pipe
+takes a message whole, else by a writer thread), reads its stdout line by line (on POSIX in the
+thread waiting for the reply, ``harness.engine_pipes``; elsewhere by a thread into a small
+bounded queue, ``LineReader``) and keeps a ring buffer of its stderr (``StderrRing``). It
+knows nothing of the protocol's
 messages: ``harness.subprocess_engine`` holds that conversation (handshake, runs, restarts) and
 ``harness.smoke`` checks an engine's side of it through the same process.
 
-Why threads and a bounded queue: an engine can write a line without end, flood blank lines,
-fork a child that keeps stdout open, or stop reading stdin. None of that may block the harness
-or grow its memory: lines are read up to ``MAX_LINE_BYTES`` with at most ``QUEUED_LINES``
-waiting, the end of output is also the engine's own exit, and ``kill`` takes the whole process
-group down.
+Why non-blocking pipes, threads and bounds: an engine can write a line without end, flood
+blank lines, fork a child that keeps stdout open, or stop reading stdin. None of that may
+block the harness or grow its memory: lines are read up to ``MAX_LINE_BYTES`` (with at most
+``QUEUED_LINES`` waiting, or one read of ``engine_pipes.READ_CHUNK`` beyond a line), the end of
+output is also the engine's own exit, and ``kill`` takes the whole process group down.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import collections
 import json
 import os
 import queue
+import select
 import signal
 import subprocess
 import threading
@@ -27,23 +30,15 @@ import time
 from typing import IO, Any, Mapping, Sequence
 
 from castrules.harness import replies
+from castrules.harness.engine_pipes import EXIT_POLL, DirectLineReader, EndOfOutput, ReadTimeout
 from castrules.harness.engine_errors import EngineStartError
 
 STOP_GRACE = 2.0                 # seconds an engine has to exit after "stop"
 MAX_LINE_BYTES = 16 * 1024 * 1024
-EXIT_POLL = 0.1                  # seconds between checks that the engine process still lives
 QUEUED_LINES = 4                 # lines read ahead of the harness: memory stays under a few MAX_LINE_BYTES
 STDERR_LINES = 200               # ring buffer of the engine's stderr, per process
 STDERR_LINE_CHARS = 500
 DIAGNOSTIC_LINES = 40            # how much of that tail is attached to an error
-
-
-class ReadTimeout(Exception):
-    """No line came before the deadline."""
-
-
-class EndOfOutput(Exception):
-    """The engine closed its stdout or exited."""
 
 
 _EOF = object()
@@ -141,33 +136,77 @@ class StderrRing:
 
 
 class StdinWriter:
-    """The engine's stdin, fed by a thread: a harness never blocks on an engine that stops reading."""
+    """The engine's stdin: a harness never blocks on an engine that stops reading.
+
+    On POSIX the pipe is non-blocking and a message is written at once by the caller when the
+    pipe takes it whole (a thread wake-up per message cost more than the message); what it does
+    not take, and everything after it until that is written, goes to a thread that waits for
+    the pipe. Elsewhere the thread writes everything."""
 
     def __init__(self, stream: IO[bytes]) -> None:
         self._outbox: queue.SimpleQueue = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._pending = 0           # messages handed to the thread and not written yet
+        self._closed = False
+        self._fd = stream.fileno() if os.name == "posix" else None
+        if self._fd is not None:
+            os.set_blocking(self._fd, False)
         self.thread = threading.Thread(target=self._write, args=(stream,), name="engine-stdin", daemon=True)
         self.thread.start()
 
     def _write(self, stream: IO[bytes]) -> None:
         while True:
             data = self._outbox.get()
-            if data is None:
+            if data is None or not self._write_all(stream, data):
                 break
-            try:
-                stream.write(data)
-                stream.flush()
-            except (OSError, ValueError):
-                break
+            with self._lock:
+                self._pending -= 1
         try:
             stream.close()
         except (OSError, ValueError):
             pass
 
+    def _write_all(self, stream: IO[bytes], data: bytes) -> bool:
+        """Write ``data`` whole, waiting for the pipe; False once the engine is gone."""
+        if self._fd is None:
+            try:
+                stream.write(data)
+                stream.flush()
+                return True
+            except (OSError, ValueError):
+                return False
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(self._fd, view):]
+            except BlockingIOError:
+                select.select([], [self._fd], [], EXIT_POLL)
+            except (OSError, ValueError):
+                return False
+        return True
+
     def send(self, message: Mapping[str, Any]) -> None:
         # ASCII only (non-ASCII escaped): safe whatever the engine's default charset is.
-        self._outbox.put(json.dumps(message, separators=(",", ":")).encode("ascii") + b"\n")
+        data = json.dumps(message, separators=(",", ":")).encode("ascii") + b"\n"
+        with self._lock:
+            if self._closed:
+                return
+            if self._fd is not None and not self._pending:
+                try:
+                    written = os.write(self._fd, data)
+                except BlockingIOError:
+                    written = 0
+                except (OSError, ValueError):   # the engine is gone: the reply it cannot give says so
+                    return
+                if written == len(data):
+                    return
+                data = data[written:]
+            self._pending += 1
+        self._outbox.put(data)
 
     def close(self) -> None:
+        with self._lock:
+            self._closed = True
         self._outbox.put(None)
 
 
@@ -179,7 +218,7 @@ class EngineProcess:
                  stderr_lines: int = STDERR_LINES) -> None:
         self.popen = _launch(argv, env, cwd)
         self.argv = list(argv)
-        self.stdout = LineReader(self.popen)
+        self.stdout = _reader(self.popen)
         self.stderr_ring = StderrRing(self.popen.stderr, stderr_lines)
         self.stdin = StdinWriter(self.popen.stdin)
 
@@ -249,12 +288,21 @@ class EngineProcess:
         self.stdout.closed.set()
         self.close_stdin()
         for thread in (self.stdout.thread, self.stderr_ring.thread):   # let the readers drain what it wrote last
-            thread.join(timeout=0.5)
+            if thread is not None:
+                thread.join(timeout=0.5)
         for stream in (self.popen.stdout, self.popen.stderr):
             try:
                 stream.close()
             except (OSError, ValueError):
                 pass
+
+
+def _reader(popen: subprocess.Popen) -> Any:
+    """The engine's stdout reader: read by the waiting thread on POSIX (``harness.engine_pipes``),
+    by a thread of its own elsewhere."""
+    if os.name == "posix":
+        return DirectLineReader(popen, MAX_LINE_BYTES)
+    return LineReader(popen)
 
 
 def _launch(argv: Sequence[str], env: Mapping[str, str] | None, cwd: str | None) -> subprocess.Popen:

@@ -70,7 +70,7 @@ class Judge:
         except BaseException as exc:  # noqa: B036 - the worker has a session of its own: only the engine raises these
             result = Result(case.id, Status.ERROR, message=f"{type(exc).__name__}: {exc}")
         try:
-            send({"type": "result", "seq": seq, "result": result_to_wire(result)})
+            send({"type": "result", "seq": seq, "result": result_to_wire(result, message.get("trace") is True)})
         except (TypeError, ValueError) as exc:
             send({"type": "result", "seq": seq,
                   "result": {"status": "error", "message": f"the case's result could not be written: {exc}"}})

@@ -27,8 +27,10 @@ def importable(monkeypatch):
     monkeypatch.syspath_prepend(str(HOSTILE))
 
 
-def comparable(result: Result) -> Result:
-    return replace(result, duration=0.0)
+def comparable(result: Result, passing_trace: bool = True) -> Result:
+    """Durations differ; a worker leaves a passing case's trace behind unless asked for it."""
+    keep = passing_trace or result.status is not Status.PASS
+    return replace(result, duration=0.0, trace=result.trace if keep else ())
 
 
 @pytest.mark.parametrize("spec, kinds", [
@@ -43,9 +45,12 @@ def test_a_worker_judges_each_case_as_a_run_in_process_does(importable, spec, ki
     worker = worker_engine(parse_engine_spec(spec), timeout=30)
     try:
         seen = [comparable(run_case(worker, case, CATALOG)) for case in CASES]
+        worker.passing_traces = {case.id for case in CASES}
+        asked = [comparable(run_case(worker, case, CATALOG)) for case in CASES]
     finally:
         worker.close()
-    assert seen == expected
+    assert seen == [comparable(r, passing_trace=False) for r in expected]
+    assert asked == expected
     assert worker.restarts == 0
 
 
@@ -86,3 +91,24 @@ def test_a_result_crosses_whole():
     result = Result("x", Status.FAIL, duration=0.5, message="m", diagnostics="d", issue_url="u", engine_lost=True,
                     mismatches=(Mismatch("after step 1", "total_cost", "{1}", "<missing>"),), trace=({"note": "n"},))
     assert result_from_wire(Result("x", Status.PASS), result_to_wire(result)) == result
+
+
+def test_an_unexpected_pass_keeps_the_engines_trace_as_in_process():
+    from castrules.harness.bench_engines import COPY_SPEC
+    from castrules.harness.expectations import Expectations, KnownFailure
+    from castrules.harness.suite import shared_suite
+
+    suite = shared_suite()
+    cases = suite.cases[:3]
+    listed = Expectations({cases[1].id: KnownFailure("fail", "listed for this test")})
+    runs = []
+    for in_process in (True, False):   # castrules' own engine: in process unless put in a worker
+        engines = [load_engine(COPY_SPEC) if in_process else worker_engine(parse_engine_spec(COPY_SPEC), timeout=30)]
+        try:
+            runs.append([comparable(r) for r in session(engines, cases, suite.catalog, listed, Policy())])
+        finally:
+            close_all(engines)
+    assert [r.status for r in runs[0]] == [Status.PASS, Status.UNEXPECTED_PASS, Status.PASS]
+    assert runs[0][1].trace and runs[1][1] == runs[0][1]          # the unexpected pass shows the same trace
+    assert [r.to_json() for r in runs[1]] == [r.to_json() for r in runs[0]]
+    assert not runs[1][0].trace                                    # no output shows another pass's trace

@@ -1,0 +1,109 @@
+"""An engine's stdout read by the thread that waits for the reply (POSIX), without a reader thread.
+
+``harness.engine_process`` first read every engine's stdout in a thread of its own, which
+handed each line over through a queue: two thread wake-ups per case for the reply alone,
+which under ``-j`` (one harness process serving every lane) cost more than the harness's own
+work on the case. On POSIX the pipe is made non-blocking and the caller reads it itself,
+waiting in ``select`` until its deadline, so a reply costs one wake-up. The guarantees are the
+same as the threaded reader's (``LineReader``, kept where ``select`` cannot wait on a pipe):
+lines bounded by ``MAX_LINE_BYTES`` (a longer one is handed back cut, and is that case's
+error), blank lines dropped, at most one read's worth buffered beyond a line, the end of output
+also the engine's own exit (a forked child may hold the pipe open), and what the engine wrote
+before it exited still read.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import subprocess
+import threading
+import time
+
+READ_CHUNK = 64 * 1024
+EXIT_POLL = 0.1                  # seconds between checks that the engine process still lives
+
+
+class ReadTimeout(Exception):
+    """No line came before the deadline."""
+
+
+class EndOfOutput(Exception):
+    """The engine closed its stdout or exited."""
+
+
+class DirectLineReader:
+    """The engine's stdout, read in ``receive`` by the waiting thread (``select`` on the pipe)."""
+
+    thread = None   # no thread of its own (``EngineProcess`` joins the readers that have one)
+
+    def __init__(self, popen: subprocess.Popen, limit: int) -> None:
+        self.popen = popen
+        self.limit = limit       # the longest line read whole (``engine_process.MAX_LINE_BYTES``)
+        self.fd = popen.stdout.fileno()
+        os.set_blocking(self.fd, False)
+        self.buffer = bytearray()
+        self.start = 0           # where the unread part of the buffer begins
+        self.eof = False
+        self.closed = threading.Event()   # set when the process is finished (nothing waits on it here)
+
+    def receive(self, deadline: float) -> bytes:
+        """The next non-blank line; ``ReadTimeout`` or ``EndOfOutput`` otherwise."""
+        exited_at: float | None = None
+        while True:
+            line = self._line()
+            if line is not None:
+                return line
+            if self.eof:
+                raise EndOfOutput()
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise ReadTimeout()
+            try:
+                ready, _, _ = select.select([self.fd], [], [], min(remaining, EXIT_POLL))
+            except (OSError, ValueError):   # the pipe was closed under us (the process was killed)
+                raise EndOfOutput() from None
+            if ready:
+                self._fill()
+            elif self.popen.poll() is not None:
+                if exited_at is None:
+                    exited_at = time.monotonic()   # one more look for what it wrote last
+                elif time.monotonic() - exited_at >= EXIT_POLL:
+                    raise EndOfOutput()
+
+    def _fill(self) -> None:
+        try:
+            data = os.read(self.fd, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self.eof = True
+            return
+        if self.start:
+            del self.buffer[:self.start]
+            self.start = 0
+        self.buffer += data
+
+    def _line(self) -> bytes | None:
+        """The next whole non-blank line of the buffer (a line over the limit cut at it; the last
+        line without its newline at the end of output), or None."""
+        buffer, limit = self.buffer, self.limit
+        while True:
+            end = buffer.find(b"\n", self.start)
+            if end < 0 or end - self.start >= limit:
+                unread = len(buffer) - self.start
+                if unread >= limit:
+                    line = bytes(buffer[self.start:self.start + limit])
+                    self.start += limit
+                    return line
+                if self.eof and unread:
+                    line = bytes(buffer[self.start:])
+                    self.start = len(buffer)
+                    return line if line.strip() else None
+                return None
+            line = bytes(buffer[self.start:end + 1])
+            self.start = end + 1
+            if line.strip():
+                return line
