@@ -64,20 +64,22 @@ def test_flash_cost_on_a_permission_without_extra_cost():
 
 
 def test_conditional_flash_needs_the_condition_when_casting_begins():
-    lurker = {"id": "l", "card": "Test Lurking Rogue", "zone": "hand", "owner": "A"}
-    rogue = {"id": "r", "card": "Bane Alley Blackguard", "zone": "battlefield", "controller": "A"}
-    opp_rogue = {"id": "r", "card": "Bane Alley Blackguard", "zone": "battlefield", "controller": "B"}
-    assert _step(_cast([rogue, lurker], {"object": "l"}, "{B}{B}"))["legal"]
-    s = _step(_cast([opp_rogue, lurker], {"object": "l"}, "{B}{B}"))
+    tide = {"id": "t", "card": "Crashing Tide", "zone": "hand", "owner": "A"}
+    foe = {"id": "foe", "card": "Grizzly Bears", "zone": "battlefield", "controller": "B"}
+    merfolk = {"id": "m", "card": "Coral Merfolk", "zone": "battlefield", "controller": "A"}
+    opp_merfolk = {"id": "m", "card": "Coral Merfolk", "zone": "battlefield", "controller": "B"}
+    assert _step(_cast([merfolk, foe, tide], {"object": "t", "targets": ["foe"]}, "{U}{U}{U}"))["legal"]
+    s = _step(_cast([opp_merfolk, foe, tide], {"object": "t", "targets": ["foe"]}, "{U}{U}{U}"))
     assert (s["reason"], s["substep"]) == ("wrong_timing", "601.2a")
 
 
 def test_enablers_sacrificed_while_paying_do_not_matter():
     altar = {"id": "altar", "card": "Ashnod's Altar", "zone": "battlefield", "controller": "A"}
-    r = _cast([{"id": "r", "card": "Bane Alley Blackguard", "zone": "battlefield", "controller": "A"}, altar,
-               {"id": "l", "card": "Test Lurking Rogue", "zone": "hand", "owner": "A"}],
-              {"object": "l", "mana_abilities": [{"object": "altar", "sacrifice": ["r"]}]}, "{B}")
-    assert _step(r)["legal"] and obj(r, 1, "r")["zone"] == "graveyard" and player(r, 1, "A")["mana_pool"] == "{C}"
+    r = _cast([{"id": "m", "card": "Coral Merfolk", "zone": "battlefield", "controller": "A"}, altar,
+               {"id": "foe", "card": "Grizzly Bears", "zone": "battlefield", "controller": "B"},
+               {"id": "t", "card": "Crashing Tide", "zone": "hand", "owner": "A"}],
+              {"object": "t", "targets": ["foe"], "mana_abilities": [{"object": "altar", "sacrifice": ["m"]}]}, "{U}")
+    assert _step(r)["legal"] and obj(r, 1, "m")["zone"] == "graveyard" and player(r, 1, "A")["mana_pool"] == ""
     r = _cast([{"id": "hc", "card": "Test Red Haste-Caster", "zone": "battlefield", "controller": "A"}, altar,
                {"id": "blitz", "card": "Blitz Automaton", "zone": "hand", "owner": "A"}],
               {"object": "blitz", "prototype": True, "mana_abilities": [{"object": "altar", "sacrifice": ["hc"]}]},
