@@ -313,11 +313,14 @@ def effects_of(ab: Ability) -> tuple[Effect, ...]:
     return getattr(ab, "effect", ())
 
 
-def spell_targets(card: CardDef, modes: Sequence[int], kicked: int = 0) -> tuple[TargetSpec, ...]:
+def spell_targets(card: CardDef, modes: Sequence[int], kicked: int = 0, alt: str | None = None
+                  ) -> tuple[TargetSpec, ...]:
     """601.2c, 700.2: what a spell targets: the card's own targets (a requirement once per time
-    the spell was kicked, 702.33c: Comet Storm), then those of each chosen mode in the order
-    written (a mode's targets are chosen only when the mode is)."""
-    own = tuple(s for spec in card.targets for s in ((spec,) * kicked if spec.per_kick else (spec,)))
+    the spell was kicked, 702.33c: Comet Storm; one only if its awaken cost was paid, 702.113b),
+    then those of each chosen mode in the order written (a mode's targets are chosen only when
+    the mode is)."""
+    own = tuple(s for spec in card.targets if not spec.awakened or alt == "awaken"
+                for s in ((spec,) * kicked if spec.per_kick else (spec,)))
     if card.modes is None:
         return own
     return own + tuple(t for m in sorted(modes) for t in card.modes.options[m].targets)

@@ -91,7 +91,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     check_payment_choices(spec, to_pay, values)
     # 601.2c-d
     kicked = int(spec.kicker) + spec.multikicker
-    assigned = assign_targets(state, spell_targets(spell.base, spec.modes, kicked), spec.targets, spec.player,
+    assigned = assign_targets(state, spell_targets(spell.base, spec.modes, kicked, alt), spec.targets, spec.player,
                               spec.object)
     if assigned:
         trace.add("601.2c", "targets: " + ", ".join(t for _, t, _ in assigned))

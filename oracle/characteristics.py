@@ -23,7 +23,7 @@ from .costs import ManaCost, colors_of, parse_cost
 from .creature_types import CREATURE_TYPES
 from .power_layers import animate_all, defined_pt
 from .seams import rules
-from .state import Obj, ObjKind, State
+from .state import Awakened, Obj, ObjKind, State
 
 OFF_BATTLEFIELD_CARD_ZONES = frozenset({"hand", "graveyard", "library", "exile", "command"})
 
@@ -152,6 +152,9 @@ def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -
                 setters.append((e.timestamp, e.does.power, e.does.toughness))
         elif isinstance(e.does, SetBasePT):           # 208.4a
             setters.append((e.timestamp, e.does.power, e.does.toughness))
+        elif isinstance(e.does, Awakened):            # 702.113a: a 0/0 creature that is still a land
+            types += [] if "Creature" in types else ["Creature"]
+            setters.append((e.timestamp, 0, 0))
     setters += animate_all(state, obj, types, rules().cost_mana_value(mana_cost) if mana_cost else 0)
     if setters:
         _, power, toughness = max(setters)          # the latest timestamp wins (613.7)
@@ -169,6 +172,8 @@ def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -
                 changes.append((e.timestamp, "remove_all", None, False))
         elif isinstance(e.does, Animate) and e.does.all_creature_types:
             changes.append((e.timestamp, "all", None, True))
+        elif isinstance(e.does, Awakened):
+            changes.append((e.timestamp, "add", "Elemental", False))
     is_creature = "Creature" in types
     if obj.kind is ObjKind.CARD:
         for src, ab in state.watching_abilities(TypeChange):
@@ -201,6 +206,8 @@ def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -
     keywords = set(base.keywords)
     if obj.zone == "battlefield" and obj.announced.alt_cost == "dash":
         keywords.add("haste")                       # 702.109a: while its dash cost was paid
+    if any(isinstance(e.does, Awakened) for e in timed):
+        keywords.add("haste")                       # 702.113a
     if "Creature" in types:
         if power is None:
             power, toughness = 0, 0                 # 208.5

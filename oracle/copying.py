@@ -92,7 +92,7 @@ def choose_new_targets(state: State, copy_id: str, targets, trace: Trace) -> Sta
     if len(chosen) != len(announced.targets):
         raise Illegal(Reason.WRONG_NUMBER_OF_TARGETS, f"the copy has {len(announced.targets)} target(s); {len(chosen)} "
                                                       "given (targets may change, not their number)", rules=("707.10c",))
-    specs = list(spell_targets(copy.base, announced.modes, announced.kicked))
+    specs = list(spell_targets(copy.base, announced.modes, announced.kicked, announced.alt_cost))
     controllers = list(announced.target_controllers) + [None] * (len(chosen) - len(announced.target_controllers))
     changed = []
     for i, (old, new) in enumerate(zip(announced.targets, chosen)):
@@ -127,7 +127,8 @@ def legal_for_each_target(state: State, orig: Obj, ref: str, controller: str, so
     """707.10d-e: `ref` must be a legal target for each instance of "target" of the spell."""
     from .targets import check_ref, legal_target
     check_ref(state, ref)
-    specs = list(spell_targets(orig.base, orig.announced.modes, orig.announced.kicked))
+    specs = list(spell_targets(orig.base, orig.announced.modes, orig.announced.kicked,
+                                orig.announced.alt_cost))
     return bool(specs) and all(legal_target(state, specs[min(i, len(specs) - 1)], ref, controller, source_id)
                                for i in range(len(orig.announced.targets)))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from castrules.model.effects import (AddCounters, AddMana, Animate, BecomeColor, CastCopy, CastIfAble, Counter,
+from castrules.model.effects import (AddCounters, AddMana, Animate, Awaken, BecomeColor, CastCopy, CastIfAble, Counter,
                                      CreateToken, CreateTokenCopy, Damage, Delayed, Destroy, Draw, DrainMana, EachOpponent,
                                      Effect, ExileTop, GainLife, GrantFlashback, LoseLife, PlayerChoice, Pump,
                                      ReturnToHand, SetBasePT, SacrificeSelf, TargetPlayer, UntapSelf, You)
@@ -32,6 +32,7 @@ class EffectContext:
     y: int | None = None          # 107.3p
     prowl_paid: bool = False
     kicked: int = 0               # times kicked (702.33d)
+    awakened: bool = False        # its awaken cost was paid (702.113a)
     cast: bool = False
     power: int | None = None
     division: tuple[tuple[str, int], ...] = ()   # 601.2d: each divided target's share
@@ -41,7 +42,7 @@ class EffectContext:
 def condition_holds(cond: str | None, ctx: EffectContext) -> bool:
     if cond is None:
         return True
-    return {"prowl_paid": ctx.prowl_paid, "not_prowl_paid": not ctx.prowl_paid, "kicked": ctx.kicked > 0,
+    return {"prowl_paid": ctx.prowl_paid, "not_prowl_paid": not ctx.prowl_paid, "kicked": ctx.kicked > 0, "awakened": ctx.awakened,
             "cast": ctx.cast}.get(cond, False)
 
 
@@ -333,6 +334,14 @@ def _untap_self(state: State, e: UntapSelf, ctx: EffectContext, n: int, trace: T
     return state.with_obj(replace(state.obj(ctx.source.id), tapped=False))
 
 
+def _awaken(state: State, e: Awaken, ctx: EffectContext, n: int, trace: Trace) -> State:
+    """702.113a: the target land gets the counters and is animated for good (oracle/awaken.py)."""
+    for t in _target_objs(e, ctx):
+        if state.obj(t).zone == "battlefield":
+            state = rules().awaken_land(state, t, e.amount, trace)
+    return state
+
+
 def _grant_flashback(state: State, e: GrantFlashback, ctx: EffectContext, n: int, trace: Trace) -> State:
     """702.34a: the target card has flashback until end of turn, its cost the card's mana cost
     (Snapcaster Mage); the effect is on this object only (400.7)."""
@@ -351,7 +360,7 @@ EFFECTS: Mapping[type[Effect], Callable[[State, Any, EffectContext, int, Trace],
     BecomeColor: _become_color,
     AddCounters: _add_counters, CreateToken: _create_token, CreateTokenCopy: _create_token_copy, Animate: _animate,
     SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastCopy: _cast_copy, CastIfAble: _cast_if_able, Counter: _counter,
-    UntapSelf: _untap_self, GrantFlashback: _grant_flashback, DrainMana: _drain_mana,
+    UntapSelf: _untap_self, GrantFlashback: _grant_flashback, Awaken: _awaken, DrainMana: _drain_mana,
 }
 
 

@@ -25,7 +25,7 @@ FEATURES: frozenset[str] = frozenset({
     "split_cards", "double_faced", "meld", "gained_abilities", "delayed_triggers", "dies_triggers", "become_copy",
     "special_actions", "cast_if_able", "flash_permission", "replacement_order", "auto_payment",
     "invented_cards", "counted_cost_modifiers", "undaunted", "delve", "improvise", "emerge", "emerge_from", "surge",
-    "dash", "dash_return", "exile_instead_of_graveyard", "drain_mana",
+    "dash", "dash_return", "awaken", "exile_instead_of_graveyard", "drain_mana",
 })
 
 

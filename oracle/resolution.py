@@ -174,7 +174,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         state = move(state, oid, GONE, None)
         return state
     c = chars(state, obj)
-    targets, fizzle = _check_targets(state, obj, spell_targets(obj.base, a.modes, a.kicked), trace)
+    targets, fizzle = _check_targets(state, obj, spell_targets(obj.base, a.modes, a.kicked, a.alt_cost), trace)
     if fizzle:
         trace.add("608.2b", f"{c.name} ({oid}) doesn't resolve: all its targets are illegal")
         return move(state, oid, "graveyard", trace)
@@ -182,6 +182,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         return _resolve_permanent(state, obj, choices, trace)
     ctx = EffectContext(source=obj, controller=obj.controller, targets=targets, x=_spell_x(state, obj, choices, trace),
                         y=a.y, prowl_paid=a.prowl_paid, kicked=a.kicked, cast=a.cast, division=a.division,
+                        awakened=a.alt_cost == AlternativeCostName.AWAKEN,
                         choices=choices)
     trace.add("608.2", f"{c.name} ({oid}) resolves")
     if obj.base.modes is None:

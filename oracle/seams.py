@@ -40,6 +40,7 @@ class Rules:
     prowl_enabler: Rule             # prowl.prowl_enabler (702.76a)
     leave_stack_zone: Rule          # zones.leave_stack_zone: where a card leaving the stack goes (702.34a)
     dash_return: Rule               # resolution.dash_return: a dashed permanent's return at the next end step (702.109a)
+    awaken_land: Rule               # effects.awaken_land: the awakened land's counters and lasting animation (702.113a)
     keyword_costs: Rule             # keyword_costs.optional_costs: buyback and entwine costs (702.27a, 702.42a)
     escalate_count: Rule            # keyword_costs.escalate_count: modes that pay escalate (702.120a)
     emerge_quality: Rule            # announcements.emerge_quality: what emerge sacrifices (702.119a-b)

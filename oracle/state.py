@@ -83,7 +83,13 @@ class GrantedFlashback:
     source: str
 
 
-TimedDoes = Pump | Animate | ChangeTypes | BecomeColor | SetBasePT | GrantedFlashback   # what an until-end-of-turn effect does
+@dataclass(frozen=True)
+class Awakened:
+    """A land an awaken spell animated (702.113a): a 0/0 Elemental creature with haste that is
+    still a land; the effect has no end (`TimedEffect.lasting`)."""
+
+
+TimedDoes = Pump | Animate | ChangeTypes | BecomeColor | SetBasePT | GrantedFlashback | Awakened   # what an effect does
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,7 @@ class TimedEffect:
     obj: str
     incarnation: int
     does: TimedDoes
+    lasting: bool = False       # no end: it outlasts the turn (an awakened land, 702.113a)
 
 
 @dataclass(frozen=True)
@@ -364,7 +371,8 @@ class State:
         """A fresh timestamp (613.7)."""
         return replace(self, clock=self.clock + 1), self.clock
 
-    def with_timed_effect(self, obj: Obj, does: "TimedDoes") -> "State":
-        """The state with an until-end-of-turn effect on `obj`'s current incarnation, stamped now (613.7)."""
+    def with_timed_effect(self, obj: Obj, does: "TimedDoes", lasting: bool = False) -> "State":
+        """The state with an until-end-of-turn effect (or, `lasting`, one with no end) on `obj`'s
+        current incarnation, stamped now (613.7)."""
         state, ts = self.tick()
-        return replace(state, effects=state.effects + (TimedEffect(ts, obj.id, obj.incarnation, does),))
+        return replace(state, effects=state.effects + (TimedEffect(ts, obj.id, obj.incarnation, does, lasting),))

@@ -46,7 +46,7 @@ def _end_combat(state: State) -> State:
 def _cleanup(state: State, trace: Trace) -> State:
     """514.2: damage wears off and "until end of turn" effects end."""
     objs = [replace(o, damage=0, deathtouched=False) for o in state.battlefield() if o.damage]
-    state = replace(state.with_objs(objs), effects=())
+    state = replace(state.with_objs(objs), effects=tuple(e for e in state.effects if e.lasting))
     trace.add("514.2", "damage is removed and until-end-of-turn effects end")
     return state
 
@@ -72,6 +72,6 @@ def next_turn(state: State, trace: Trace) -> State:
                     summoning_sick=False if o.controller == nxt else o.summoning_sick)
             for o in state.battlefield() if o.controller == nxt]
     state = replace(state.with_objs(objs), turn=Turn(active=nxt, step="precombat_main", number=state.turn.number + 1),
-                    damage_log=(), cast_log=(), effects=())
+                    damage_log=(), cast_log=(), effects=tuple(e for e in state.effects if e.lasting))
     trace.add(("500.1", "502.3"), f"turn {state.turn.number}: {nxt} is the active player; their permanents untap")
     return state

@@ -32,7 +32,7 @@ class AlternativeCost(Model):
     (702.119b); surge needs another spell cast this turn (702.117a); a permanent whose dash cost
     was paid has haste (702.109a)."""
 
-    name: Literal["dash", "emerge", "evoke", "surge", "test_alternative"]
+    name: Literal["awaken", "dash", "emerge", "evoke", "surge", "test_alternative"]
     cost: str
     emerge_from: Filter | None = None
 

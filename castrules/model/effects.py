@@ -16,7 +16,7 @@ from .errors import ModelError, excerpt
 from .parts import CopyExceptions, Filter
 
 Amount = int | Literal["X", "Y", "target_x", "power", "divided", "times_kicked"]
-Condition = Literal["prowl_paid", "not_prowl_paid", "kicked", "cast"]
+Condition = Literal["prowl_paid", "not_prowl_paid", "kicked", "awakened", "cast"]
 # keys a shorthand effect may carry beside its kind: {lose_life: 1, player: each_opponent}
 EFFECT_PARAMETERS: tuple[str, ...] = ("player", "to", "target", "if", "amount")
 
@@ -180,6 +180,16 @@ class SetBasePT(Effect):
 
 
 @dataclass(frozen=True)
+class Awaken(Effect):
+    """Awaken's spell ability (702.113a): `amount` +1/+1 counters on the Nth target, a land, which
+    becomes a 0/0 Elemental creature with haste that is still a land, for good."""
+
+    kind: ClassVar[str] = "awaken"
+    target: int = 0
+    amount: int = 0
+
+
+@dataclass(frozen=True)
 class GrantFlashback(Effect):
     """The Nth target, a card in a graveyard, has flashback until end of turn, its flashback cost
     equal to its mana cost (702.34a; Snapcaster Mage)."""
@@ -285,12 +295,12 @@ class Delayed(Effect):
 
 EFFECT_TYPES: Mapping[str, type[Effect]] = {t.kind: t for t in (
     Damage, LoseLife, GainLife, Draw, CastCopy, CastIfAble, Counter, DrainMana, ExileTop, Destroy, ReturnToHand, Pump, SetBasePT,
-    BecomeColor, GrantFlashback,
+    BecomeColor, GrantFlashback, Awaken,
     AddCounters, CreateToken, CreateTokenCopy, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
 _REQUIRED = {"damage": ("amount", "target"), "lose_life": ("amount",), "gain_life": ("amount",),
              "pump": ("power", "toughness"), "set_base_pt": ("power", "toughness"),
              "become_color": ("colors",), "create_token": ("token",),
-             "add_mana": ("mana",), "counter": ("target",), "drain_mana": ("target",)}
+             "add_mana": ("mana",), "counter": ("target",), "drain_mana": ("target",), "awaken": ("amount",)}
 
 
 def read_effect(doc: Any, where: str = "") -> Effect:

@@ -75,6 +75,7 @@ class TargetSpec(Model):
     divided: bool = False
     per_opponent: bool = False
     per_kick: bool = False          # 702.33c: one more, different target for each time the spell was kicked
+    awakened: bool = False          # 702.113b: chosen only when the awaken cost was paid
 
 
 _SYMBOL = re.compile(r"\{[^{}]+\}")

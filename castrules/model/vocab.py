@@ -91,6 +91,7 @@ class AlternativeCostName(StrEnum):
     FLASHBACK = "flashback"                  # 702.34a: from its owner's graveyard
     EMERGE = "emerge"
     DASH = "dash"
+    AWAKEN = "awaken"                        # 702.113a: and a land target, only then (702.113b)
     SURGE = "surge"
     TEST_ALTERNATIVE = "test_alternative"
 

@@ -1,6 +1,6 @@
 """Mutants of the supplement's cost keywords: multikicker (702.33c), flashback (702.34a), entwine
 (702.42a), escalate (702.120a; both also paid with objects), buyback (702.27a), dash (702.109a),
-emerge from a quality (702.119b)."""
+awaken (702.113a), emerge from a quality (702.119b)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -115,3 +115,18 @@ class DashNeverReturns(Mutant):
     seams = {"dash_return": substitute(lambda state, oid, trace: state)}
     witnesses = ("dash/return/dashed-heelcutter-returns-to-hand-at-the-end-step",
                  "dash/return/dashed-heelcutter-under-bs-control-returns-to-as-hand")
+
+
+def _awakening_ends(real, ctx):
+    def awaken_land(state, oid, n, trace):
+        state = real(state, oid, n, trace)
+        last = state.effects[-1]
+        return replace(state, effects=state.effects[:-1] + (replace(last, lasting=False),))
+    return awaken_land
+
+
+class AwakenEndsWithTheTurn(Mutant):
+    description = ("an awakened land stops being a creature at end of turn, as if awaken's effect lasted until end of "
+                   "turn (702.113a gives it no duration)")
+    seams = {"awaken_land": _awakening_ends}
+    witnesses = ("awaken/lasting/awakened-island-is-still-a-creature-next-turn",)
