@@ -36,7 +36,26 @@ def with_exceptions(copied: CardDef, own: CardDef, exc: CopyExceptions) -> CardD
     if exc.keep_colors:
         mine = own.color_indicator if own.color_indicator is not None else colors_of(parse_cost(own.mana_cost))
         changes["color_indicator"] = tuple(mine)
+    if exc.not_legendary and "Legendary" in copied.supertypes:
+        changes["supertypes"] = tuple(t for t in copied.supertypes if t != "Legendary")
     return replace(copied, **changes) if changes else copied
+
+
+def extra_counter(obj: Obj, values: CardDef, exc: CopyExceptions, trace: Trace) -> Obj:
+    """707.9f: an exception giving the copy a counter only if it is a creature is judged on the
+    copy as the copy effect makes it without that exception (its copiable values), not on the
+    copied permanent as it stood (an animated land copies as a land)."""
+    if exc.creature_counter is None:
+        return obj
+    if "Creature" not in values.types:
+        trace.add("707.9f", f"{obj.id} as a copy of {values.name} would not be a creature: no {exc.creature_counter} "
+                            "counter")
+        return obj
+    counters = dict(obj.counters)
+    counters[exc.creature_counter] = counters.get(exc.creature_counter, 0) + 1
+    trace.add("707.9f", f"{obj.id} as a copy of {values.name} would be a creature: it enters with an additional "
+                        f"{exc.creature_counter} counter")
+    return replace(obj, counters=tuple(counters.items()))
 
 
 def enter_as_copy(state: State, oid: str, choices: Mapping[str, Any], trace: Trace) -> State:
@@ -55,10 +74,10 @@ def enter_as_copy(state: State, oid: str, choices: Mapping[str, Any], trace: Tra
         raise Illegal(Reason.INVALID_ACTION, f"{chosen} is not a permanent {obj.card.name} may enter as a copy of",
                       rules=("707.2",))
     values = with_exceptions(orig.base, obj.card, ability.exceptions)
-    state = state.with_obj(replace(obj, copy_of=values, prototyped=orig.prototyped))
     trace.add(("707.2", "707.9", "614.1c"), f"{obj.card.name} ({oid}) enters as a copy of {orig.base.name} ({chosen})"
               + describe(ability.exceptions))
-    return state
+    copy = extra_counter(replace(obj, copy_of=values, prototyped=orig.prototyped), values, ability.exceptions, trace)
+    return state.with_obj(copy)
 
 
 def token_copy(state: State, of: str, new_id: str, controller: str, exc: CopyExceptions, trace: Trace) -> State:
@@ -85,4 +104,8 @@ def describe(exc: CopyExceptions) -> str:
         parts.append(f"{exc.power}/{exc.toughness}")
     if exc.keep_colors:
         parts.append("keeping its own colours")
+    if exc.not_legendary:
+        parts.append("not legendary")
+    if exc.creature_counter is not None:
+        parts.append(f"an additional {exc.creature_counter} counter if it is a creature")
     return (", except: " + "; ".join(parts)) if parts else ""

@@ -56,13 +56,17 @@ class CopyExceptions(Model):
     """Changes a copy effect makes to what it copies (707.9): the results are the copy's
     copiable values (707.9b). Added card types or keywords (707.9a-b), specific power and
     toughness (707.9b; a characteristic-defining ability for them is then not copied, 707.9d),
-    the copy's own colours kept (707.9c; nor is a colour indicator copied, 707.9d)."""
+    the copy's own colours kept (707.9c; nor is a colour indicator copied, 707.9d), the Legendary
+    supertype left out (707.9b), and an extra counter the copy enters with only if it would be a
+    creature (707.9e-f: an effect beside the copy, judged on the copy made without it)."""
 
     add_types: tuple[str, ...] = ()
     add_keywords: tuple[str, ...] = ()
     power: int | None = None
     toughness: int | None = None
     keep_colors: bool = False
+    not_legendary: bool = False
+    creature_counter: str | None = None
 
 
 @dataclass(frozen=True)
