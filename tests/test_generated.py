@@ -183,8 +183,9 @@ def test_fuzz_finds_a_mutant_and_writes_a_minimal_valid_case(tmp_path):
     mutant = load_engine("castrules.mutation:GenericReductionsEatColoured")
     assert run_case(mutant, case, suite.catalog).status is Status.FAIL
     # shrunk: a few steps and objects (a catalog with artifact mana sources such as Ashnod's Altar
-    # lets the generator reach this bug through affinity, whose artifacts the case needs)
-    assert len(written["steps"]) <= 4 and len(written["setup"]["objects"]) <= 10
+    # lets the generator reach this bug through affinity, whose artifacts the case needs, and some
+    # catalogs reach it through Ghalta, Primal Hunger, whose creatures and lands the case needs: 11)
+    assert len(written["steps"]) <= 4 and len(written["setup"]["objects"]) <= 12
 
 
 def test_fuzz_of_the_oracle_finds_nothing(tmp_path):
