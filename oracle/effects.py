@@ -344,8 +344,14 @@ def _awaken(state: State, e: Awaken, ctx: EffectContext, n: int, trace: Trace) -
 
 def _grant_flashback(state: State, e: GrantFlashback, ctx: EffectContext, n: int, trace: Trace) -> State:
     """702.34a: the target card has flashback until end of turn, its cost the card's mana cost
-    (Snapcaster Mage); the effect is on this object only (400.7)."""
-    for t in _target_objs(e, ctx):
+    (Snapcaster Mage), or each matching card in its controller's graveyard now (Past in Flames);
+    the effect is on those objects only (400.7)."""
+    if e.cards is not None:
+        hit = [o.id for o in state.in_zone("graveyard") if o.owner == ctx.controller
+               and matches(chars(state, o), o, e.cards, ctx.controller)]
+    else:
+        hit = _target_objs(e, ctx)
+    for t in hit:
         card = state.obj(t)
         state = state.with_timed_effect(card, GrantedFlashback(ctx.source.id))
         trace.add("702.34a", f"{card.base.name} ({t}) has flashback until end of turn, its flashback cost its mana "

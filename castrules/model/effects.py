@@ -196,6 +196,7 @@ class GrantFlashback(Effect):
 
     kind: ClassVar[str] = "grant_flashback"
     target: int = 0
+    cards: Filter | None = None     # instead of a target: each matching card in its controller's graveyard
 
 
 @dataclass(frozen=True)
