@@ -12,6 +12,7 @@ Deterministic for a given ``--seed``.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import json
 import random
 import re
@@ -24,6 +25,7 @@ import yaml
 
 from castrules.model import HIDDEN_FIELDS, STEP_FIELDS, ObjectExpectation, PlayerExpectation, card_names, request_document
 from castrules.model.build import doc_key
+from castrules.harness import paths
 from castrules.harness.catalog import Catalog
 from castrules.harness.compare import compare, compared
 from castrules.harness.contract import load_contract, needs
@@ -318,15 +320,14 @@ def fuzz(engine_spec: str, examples: int = 200, seed: int = 0, out_dir: Path | N
     from hypothesis.errors import NoSuchExample
 
     from castrules.harness.generate import case_documents
-    from castrules.harness.suite import load_suite
 
-    suite = suite or load_suite()
+    catalog, features = (suite.catalog, suite.vocabulary.features) if suite is not None else catalog_and_features()
     engine = load_engine(engine_spec)
     oracle = load_engine(reference)
     report = FuzzReport()
     started = time.perf_counter()
-    search = _Search(suite.catalog, engine, oracle, report, shrink_runs, progress)
-    strategy = case_documents(suite.catalog, suite.vocabulary.features, "fuzz/generated/case")
+    search = _Search(catalog, engine, oracle, report, shrink_runs, progress)
+    strategy = case_documents(catalog, features, "fuzz/generated/case")
     options = settings(max_examples=examples, database=None, deadline=None, suppress_health_check=list(HealthCheck),
                        report_multiple_bugs=False)
     try:
@@ -337,7 +338,7 @@ def fuzz(engine_spec: str, examples: int = 200, seed: int = 0, out_dir: Path | N
         except _OutOfTime:
             minimal = search.smallest
         if minimal is not None:
-            verdict = judge_pair(minimal, suite.catalog, engine, oracle)
+            verdict = judge_pair(minimal, catalog, engine, oracle)
             report.verdict = verdict
             report.finding = finding_document(minimal, verdict, engine.name, seed)
             if out_dir is not None:
@@ -347,3 +348,17 @@ def fuzz(engine_spec: str, examples: int = 200, seed: int = 0, out_dir: Path | N
         close(oracle)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def catalog_and_features() -> tuple[Catalog, Mapping[str, Any]]:
+    """What generating cases needs of the suite: its catalog and its features. The case files are
+    never read (loading and checking them all was an eighth of a fuzz run's CPU), and the catalog
+    is kept out of the garbage collector's sight, as a run's suite is (``suite.shared_suite``)."""
+    from castrules.harness.catalog import load_catalog
+    from castrules.harness.vocabulary import load as load_vocabulary
+
+    root = paths.suite_root()
+    catalog, _ = load_catalog(root / "cases" / "catalog", root)   # its problems are validate's to report
+    features = load_vocabulary(root).features
+    gc.freeze()
+    return catalog, features
