@@ -360,6 +360,8 @@ def matches(c: Chars, obj: Obj, flt: Filter | Literal["self"] | None, source_con
         return False
     if any(col in c.colors for col in flt.not_colors):
         return False
+    if flt.multicolored and len(c.colors) < 2:
+        return False                        # 105.2b
     subtypes = flt.all_subtypes
     if subtypes and not any(c.has_creature_type(s) or s in c.other_subtypes for s in subtypes):
         return False

@@ -22,6 +22,7 @@ class Filter(Model):
     not_types: tuple[str, ...] = ()
     colors: tuple[Color, ...] = ()
     not_colors: tuple[Color, ...] = ()
+    multicolored: bool = False                  # 105.2b: two or more colours
     subtypes: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
     not_supertypes: tuple[str, ...] = ()

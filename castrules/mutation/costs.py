@@ -200,6 +200,20 @@ class KindredCountsAsCreatureSpell(Mutant):
     witnesses = ("cost/thalia/kindred-instant-costs-more",)
 
 
+def _coloured_counts_as_multicoloured(real, ctx):
+    def modifier_matches(c, obj, flt, source_controller, source_id=None):
+        if flt not in (None, "self") and flt.multicolored and c.colors:
+            flt = replace(flt, multicolored=False)
+        return real(c, obj, flt, source_controller, source_id)
+    return modifier_matches
+
+
+class MulticolouredMeansColoured(Mutant):
+    description = "a cost modifier for multicoloured spells (Urza's Filter) reduces any coloured spell, one colour too (105.2b)"
+    seams = {"modifier_matches": _coloured_counts_as_multicoloured}
+    witnesses = ("counted/up-to/urzas-filter-skips-monocoloured-and-stops-at-colour",)
+
+
 def _applies_while_tapped(real, ctx):
     def modifier_applies(ab, src, spell, c, caster):
         return real(ab, replace(src, tapped=False), spell, c, caster)
