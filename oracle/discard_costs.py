@@ -32,8 +32,9 @@ class DiscardPart:
     rules: tuple[str, ...] = ("118.8",)
 
 
-def check_discard(state: State, part: DiscardPart, player: str) -> None:
-    """118.3, 601.2h: each named card is in the payer's hand now and fits the cost."""
+def check_discard(state: State, part: DiscardPart, player: str, source: str) -> None:
+    """118.3, 601.2h: each named card is in the payer's hand now and fits the cost (`source`, the
+    spell paid for, is on the stack by now: never in the hand)."""
     for oid in part.chosen:
         obj = state.objects.get(oid)
         if obj is None or obj.zone != "hand" or obj.owner != player or obj.kind is not ObjKind.CARD:

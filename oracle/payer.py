@@ -20,7 +20,7 @@ from castrules.model.parts import AbilityCost, Filter
 
 from .characteristics import chars, matches
 from .costs import ConcreteCost, concrete_text, pay_from_pool
-from .discard_costs import DiscardPart, check_discard, pay_discard
+from .discard_costs import DiscardPart, pay_discard
 from .errors import Illegal
 from .frozen import replace
 from .keyword_payment import DelvePart, ImprovisePart, check_delve, check_improvise, pay_delve, tap_for_improvise
@@ -387,7 +387,7 @@ HANDLERS: Mapping[type, Handler] = MappingProxyType({
     RevealPart: Handler(_check_reveal, _pay_reveal),
     DelvePart: Handler(_check_delve, lambda state, part, ctx, trace: pay_delve(state, part, trace)),
     ImprovisePart: Handler(_check_improvise, lambda state, part, ctx, trace: tap_for_improvise(state, part, trace)),
-    DiscardPart: Handler(lambda state, part, ctx: check_discard(state, part, ctx.player),
+    DiscardPart: Handler(lambda state, part, ctx: rules().check_discard(state, part, ctx.player, ctx.source),
                          lambda state, part, ctx, trace: pay_discard(state, part, ctx.player, trace)),
 })
 

@@ -37,6 +37,7 @@ class Rules:
     pay_spell: Rule                 # casting.pay (601.2f-i)
     object_payment: Rule            # keyword_payment.object_payment (delve, improvise: 702.66a, 702.126a)
     life_payable: Rule              # payer.life_payable (119.4), the check of every life payment
+    check_discard: Rule             # discard_costs.check_discard: the cards a discard cost names (118.8, 601.2h)
     prowl_enabler: Rule             # prowl.prowl_enabler (702.76a)
     leave_stack_zone: Rule          # zones.leave_stack_zone: where a card leaving the stack goes (702.34a)
     dash_return: Rule               # resolution.dash_return: a dashed permanent's return at the next end step (702.109a)

@@ -89,6 +89,21 @@ class EmergeOnlyFromCreatures(Mutant):
     witnesses = ("emerge/from-artifact/crabomination-taps-sol-ring-then-sacrifices-it",)
 
 
+def _spell_discards_itself(real, ctx):
+    """check_discard that judges the hand as it was before the spell moved to the stack."""
+    def check_discard(state, part, player, source):
+        return real(state, replace(part, chosen=tuple(c for c in part.chosen if c != source)), player, source)
+    return check_discard
+
+
+class SpellDiscardsItself(Mutant):
+    description = ("the spell being cast may be one of the cards discarded for its own discard cost (the hand judged "
+                   "as it was before the spell moved to the stack, 601.2a)")
+    seams = {"check_discard": _spell_discards_itself}
+    witnesses = ("escalate/objects/collective-brutality-cannot-discard-itself",
+                 "tokens/treasure/big-score-without-a-card-to-discard")
+
+
 class BuybackCostNotAdded(Mutant):
     description = "a buyback payment is announced but its cost is never added to the total (702.27a)"
     seams = {"keyword_costs": _keyword_cost_dropped("buyback")}
