@@ -15,6 +15,7 @@ from .copy_exceptions import enter_as_copy
 from .effects import EffectContext, apply_effects, condition_holds
 from .errors import Illegal, RequestError
 from .frozen import replace
+from .players import players_leave
 from .reasons import Reason
 from .seams import rules
 from .state import GONE, Announced, DelayedTrigger, Obj, ObjKind, StackAbility, State
@@ -269,7 +270,6 @@ def state_based_actions(state: State, trace: Trace) -> State:
     they leave it, 800.4a; when one player or none is left the game is over, 104.2a / 104.4a),
     704.5f (toughness 0 or less), 704.5g (lethal damage, deathtouch 704.5h), all applicable
     ones at once, repeated until none applies."""
-    from .players import players_leave
     changed = True
     while changed and not state.game_over:
         changed = False
