@@ -289,6 +289,23 @@ def _emerge_from(case: CaseCheck) -> Iterator[Problem]:
                                                    "must list feature 'emerge_from' in /features", "unlisted_feature")
 
 
+def _granted_flashback(case: CaseCheck) -> Iterator[Problem]:
+    """A flashback cast of a card with no flashback of its own (one another object's effect gave
+    it: Snapcaster Mage, Past in Flames, 702.34a) lists granted_flashback: an engine with printed
+    flashback only gets the case as unsupported."""
+    if "granted_flashback" in case.doc["features"]:
+        return
+    cards = {obj["id"]: obj.get("card") for obj in case.doc["setup"].get("objects", [])}
+    for n, step in enumerate(case.doc["steps"]):
+        body = step.get("cast")
+        card = case.catalog.cards.get(cards.get(body.get("object")) or "") or {} if isinstance(body, Mapping) else {}
+        alt = body.get("alternative_cost") if isinstance(body, Mapping) else None
+        if card and "flashback" in ([alt] if isinstance(alt, str) else alt or []) and "flashback" not in card:
+            yield case.problem(f"/steps/{n}/cast", f"the cast pays a flashback cost {card['name']} has only if another "
+                                                   "object gives it: the case must list feature 'granted_flashback' "
+                                                   "in /features", "unlisted_feature")
+
+
 def _is_known(oid: str, known: set[str], tokens_only: bool = False) -> bool:
     if oid in known:
         return True
@@ -303,4 +320,4 @@ def _unknown(oid: str) -> str:
 # the checks in the order their problems are reported
 CHECKS: tuple[Callable[[CaseCheck], Iterable[Problem]], ...] = (
     _rules, _features, _rulings, _setup_objects, _setup_turn_and_choices, _steps, _expectations, _contract, _invented,
-    _object_keyword_costs, _emerge_from)
+    _object_keyword_costs, _emerge_from, _granted_flashback)

@@ -1,7 +1,9 @@
-"""The features keyword_object_costs and emerge_from: validate requires them of a case whose cast
-pays an entwine or escalate cost paid with objects (Solar Tide's lands, Collective Brutality's
-discards) or an emerge from a quality (Crabomination), so an engine that has only mana entwine and
-escalate, or plain emerge, gets such a case as unsupported."""
+"""The features keyword_object_costs, emerge_from and granted_flashback: validate requires them of
+a case whose cast pays an entwine or escalate cost paid with objects (Solar Tide's lands,
+Collective Brutality's discards), an emerge from a quality (Crabomination) or a flashback cost the
+card has only because another object gave it (Snapcaster Mage, Past in Flames), so an engine that
+has only mana entwine and escalate, plain emerge or printed flashback gets such a case as
+unsupported."""
 
 from __future__ import annotations
 
@@ -36,6 +38,24 @@ def test_a_cast_for_emerge_from_a_quality_must_list_the_feature():
     doc["features"].remove("emerge_from")
     found = [p for p in check_case("cases/x.yaml", doc, SUITE.catalog, SUITE.vocabulary) if p.code == "unlisted_feature"]
     assert [p.pointer for p in found] == ["/steps/0/cast"] and "emerge_from" in found[0].message
+
+
+@pytest.mark.parametrize("case_id", ["flashback/granted/snapcaster-gives-lightning-bolt-flashback-for-its-mana-cost",
+                                     "flashback/granted/past-in-flames-gives-each-instant-and-sorcery-flashback"])
+def test_a_flashback_cast_of_a_card_without_flashback_must_list_granted_flashback(case_id):
+    doc = json.loads(json.dumps(next(c for c in SUITE.cases if c.id == case_id).doc))
+    doc["features"].remove("granted_flashback")
+    found = [p for p in check_case("cases/x.yaml", doc, SUITE.catalog, SUITE.vocabulary) if p.code == "unlisted_feature"]
+    assert [p.pointer for p in found] and all(p.pointer.endswith("/cast") for p in found)
+    assert "granted_flashback" in found[0].message
+
+
+def test_a_flashback_cast_of_a_card_with_flashback_needs_no_granted_flashback():
+    doc = json.loads(json.dumps(next(c for c in SUITE.cases
+                                     if c.id == "flashback/cast/think-twice-from-graveyard-then-exiled").doc))
+    assert "granted_flashback" not in doc["features"]
+    assert not [p for p in check_case("cases/x.yaml", doc, SUITE.catalog, SUITE.vocabulary)
+                if p.code == "unlisted_feature"]
 
 
 def test_a_single_mode_owes_no_object_cost_and_needs_no_feature():
