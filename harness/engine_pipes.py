@@ -4,8 +4,8 @@
 handed each line over through a queue: two thread wake-ups per case for the reply alone,
 which under ``-j`` (one harness process serving every lane) cost more than the harness's own
 work on the case. On POSIX the pipe is made non-blocking and the caller reads it itself,
-waiting in ``select`` until its deadline, so a reply costs one wake-up. The guarantees are the
-same as the threaded reader's (``LineReader``, kept where ``select`` cannot wait on a pipe):
+waiting in ``poll`` until its deadline, so a reply costs one wake-up. The guarantees are the
+same as the threaded reader's (``LineReader``, kept where ``poll`` cannot wait on a pipe):
 lines bounded by ``MAX_LINE_BYTES`` (a longer one is handed back cut, and is that case's
 error), blank lines dropped, at most one read's worth buffered beyond a line, the end of output
 also the engine's own exit (a forked child may hold the pipe open), and what the engine wrote
@@ -14,6 +14,7 @@ before it exited still read.
 
 from __future__ import annotations
 
+import math
 import os
 import select
 import subprocess
@@ -33,7 +34,7 @@ class EndOfOutput(Exception):
 
 
 class DirectLineReader:
-    """The engine's stdout, read in ``receive`` by the waiting thread (``select`` on the pipe)."""
+    """The engine's stdout, read in ``receive`` by the waiting thread (``poll`` on the pipe)."""
 
     thread = None   # no thread of its own (``EngineProcess`` joins the readers that have one)
 
@@ -60,7 +61,7 @@ class DirectLineReader:
             if remaining <= 0:
                 raise ReadTimeout()
             try:
-                ready, _, _ = select.select([self.fd], [], [], min(remaining, EXIT_POLL))
+                ready = ready_for(self.fd, select.POLLIN, min(remaining, EXIT_POLL))
             except (OSError, ValueError):   # the pipe was closed under us (the process was killed)
                 raise EndOfOutput() from None
             if ready:
@@ -107,3 +108,12 @@ class DirectLineReader:
             self.start = end + 1
             if line.strip():
                 return line
+
+
+def ready_for(fd: int, events: int, seconds: float) -> bool:
+    """Whether ``fd`` is ready (readable: ``POLLIN``, writable: ``POLLOUT``; or closed at the
+    other end) within ``seconds``. ``poll``, not ``select``: a harness process with many files
+    open (``-j``, a pytest session) has descriptors past ``select``'s limit of 1024."""
+    poller = select.poll()
+    poller.register(fd, events)
+    return bool(poller.poll(max(0, math.ceil(seconds * 1000))))

@@ -30,7 +30,7 @@ import time
 from typing import IO, Any, Mapping, Sequence
 
 from castrules.harness import replies
-from castrules.harness.engine_pipes import EXIT_POLL, DirectLineReader, EndOfOutput, ReadTimeout
+from castrules.harness.engine_pipes import EXIT_POLL, DirectLineReader, EndOfOutput, ReadTimeout, ready_for
 from castrules.harness.engine_errors import EngineStartError
 
 STOP_GRACE = 2.0                 # seconds an engine has to exit after "stop"
@@ -180,7 +180,7 @@ class StdinWriter:
             try:
                 view = view[os.write(self._fd, view):]
             except BlockingIOError:
-                select.select([], [self._fd], [], EXIT_POLL)
+                ready_for(self._fd, select.POLLOUT, EXIT_POLL)
             except (OSError, ValueError):
                 return False
         return True

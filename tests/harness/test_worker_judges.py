@@ -112,3 +112,30 @@ def test_an_unexpected_pass_keeps_the_engines_trace_as_in_process():
     assert runs[0][1].trace and runs[1][1] == runs[0][1]          # the unexpected pass shows the same trace
     assert [r.to_json() for r in runs[1]] == [r.to_json() for r in runs[0]]
     assert not runs[1][0].trace                                    # no output shows another pass's trace
+
+
+def test_an_engine_whose_pipes_are_past_descriptor_1024_is_read_and_written(importable):
+    """The harness waits on an engine's pipes with poll, not select (limited to descriptors below
+    1024): a harness process with many files open (-j, a pytest session) still runs its cases."""
+    import os
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip(f"at most {hard} open files here")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    held = []
+    try:
+        while not held or held[-1] < 1030:
+            held.append(os.open(os.devnull, os.O_RDONLY))
+        worker = worker_engine(parse_engine_spec("hostile_engines:NaN"), timeout=30)
+        try:
+            assert worker._supervisor.process().stdout.fd > 1024
+            results = [run_case(worker, case, CATALOG) for case in CASES[:3]]
+        finally:
+            worker.close()
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert [r.status for r in results] == [Status.PASS, Status.ERROR, Status.PASS]
