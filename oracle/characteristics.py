@@ -9,83 +9,22 @@ Adaptation / Maskwood Nexus / test actions in timestamp order -> power and tough
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import fields
+from operator import attrgetter
 from typing import Literal
 
-from castrules.model.abilities import (Ability, ActivatedAbility, AddColor, DefinePT, GrantAbility, KeywordGrant,
-                                       ManaAbility, PumpPer, TypeChange)
+from castrules.model.abilities import Ability, AddColor, DefinePT, GrantAbility, KeywordGrant, PumpPer, TypeChange
 from castrules.model.effects import Animate, BecomeColor, Pump, SetBasePT
 from castrules.model.parts import Filter
 from castrules.model.steps import ChangeTypes
 
-from .cards import CardDef
+from .chars_value import Chars
 from .costs import ManaCost, colors_of, parse_cost
-from .creature_types import CREATURE_TYPES
 from .power_layers import animate_all, defined_pt
 from .seams import rules
 from .state import Awakened, Obj, ObjKind, State
 
 OFF_BATTLEFIELD_CARD_ZONES = frozenset({"hand", "graveyard", "library", "exile", "command"})
-
-
-@dataclass(frozen=True)
-class Chars:
-    name: str
-    mana_cost: ManaCost | None
-    colors: tuple[str, ...]
-    supertypes: tuple[str, ...]
-    types: tuple[str, ...]
-    other_subtypes: tuple[str, ...]          # land / artifact / enchantment subtypes
-    creature_types: frozenset[str]
-    all_creature_types: bool
-    power: int | None
-    toughness: int | None
-    keywords: frozenset[str]
-    abilities: tuple[Ability, ...]
-    base: CardDef
-    base_power: int | None = None            # 208.4b: before counters and modifying effects
-
-    def is_(self, card_type: str) -> bool:
-        return card_type in self.types
-
-    @property
-    def is_creature(self) -> bool:
-        return "Creature" in self.types
-
-    @property
-    def has_creature_types(self) -> bool:
-        return self.all_creature_types or bool(self.creature_types)
-
-    def has_creature_type(self, t: str) -> bool:
-        return t in self.creature_types or (self.all_creature_types and t in CREATURE_TYPES)
-
-    def shares_creature_type(self, types: frozenset[str], all_types: bool) -> str | None:
-        """A creature type both have (for prowl), or None. Every-type objects share all."""
-        if not self.has_creature_types or not (all_types or types):
-            return None
-        if self.all_creature_types and all_types:
-            return "every creature type"
-        if self.all_creature_types:
-            return sorted(types)[0]
-        if all_types:
-            return sorted(self.creature_types)[0]
-        common = self.creature_types & types
-        return sorted(common)[0] if common else None
-
-    @property
-    def subtypes(self) -> tuple[str, ...]:
-        if self.all_creature_types:
-            ct = tuple(sorted(CREATURE_TYPES))
-        else:
-            printed = [t for t in self.base.subtypes if t in self.creature_types]
-            ct = tuple(printed + sorted(self.creature_types - set(printed)))
-        return self.other_subtypes + ct
-
-    def mana_abilities(self) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if isinstance(a, ManaAbility))
-
-    def activated_abilities(self) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if isinstance(a, ActivatedAbility))
 
 
 def prototype_active(obj: Obj) -> bool:
@@ -96,26 +35,54 @@ def prototype_active(obj: Obj) -> bool:
 
 def chars(state: State, obj: Obj) -> Chars:
     """The object's characteristics, computed once for as long as what they depend on stays:
-    the object itself, the timed effects, the choices and the permanents with watching
-    abilities (``Objects.sources``; a state's own objects when it has no such token), each
-    compared by identity (all are frozen) in the cache the states of one run share. An object
-    whose own abilities read more of the game (READS_THE_GAME: Tarmogoyf counts graveyards) is
-    kept for its state only."""
+    the object's fields that characteristics read (all but its statuses, damage and combat:
+    NOT_READ), the timed effects, the choices and the permanents with watching abilities
+    (``Objects.sources``; a state's own objects when it has no such token), each compared by
+    identity (all are frozen) in the cache the states of one run share, so tapping a land for
+    mana keeps its entry. An object whose own abilities read more of the game (READS_THE_GAME:
+    Tarmogoyf counts graveyards) is kept for its state only. In a state with no timed effect
+    and no watching ability, objects alike in every field read but their ids (10,000 Forests)
+    share one computation: then nothing but the object itself can reach its characteristics."""
     key = (obj.id, obj.zone, obj.incarnation)
     objects, effects, choices = state.objects, state.effects, state.choices
     sources = getattr(objects, "sources", objects)
     hit = state.chars_cache.get(key)
-    if hit is not None and hit[0] is obj and hit[1] is effects and hit[2] is choices and hit[3] is sources:
-        return hit[4]
+    if hit is not None and hit[1] is effects and hit[2] is choices and hit[3] is sources:
+        if hit[0] is obj:
+            return hit[4]
+        if _read_fields(hit[0]) == _read_fields(obj):
+            state.chars_cache[key] = (obj, effects, choices, sources, hit[4])
+            return hit[4]
     hit = state._cache.get(key)
     if hit is not None and hit[0] is obj:
         return hit[1]
-    value = rules().characteristics(state, obj)
     if any(isinstance(ab, READS_THE_GAME) for ab in obj.base.abilities):
+        value = rules().characteristics(state, obj)
         state._cache[key] = (obj, value)
-    else:
-        state.chars_cache[key] = (obj, effects, choices, sources, value)
+        return value
+    like = None
+    if not effects and state.watches_nothing():
+        # nothing from outside reaches the object: like objects (the same card, zone, counters...,
+        # whatever their ids) have the same characteristics, computed once (10,000 Forests)
+        like = (id(obj.card), id(obj.copy_of), id(obj.stack_ability), obj.face, obj.zone, obj.kind, obj.owner,
+                obj.controller, obj.token, obj.counters, obj.prototyped, obj.announced)
+        hit = state.chars_cache.get(like)
+        if hit is not None:
+            state.chars_cache[key] = (obj, effects, choices, sources, hit[1])
+            return hit[1]
+    value = rules().characteristics(state, obj)
+    state.chars_cache[key] = (obj, effects, choices, sources, value)
+    if like is not None:
+        state.chars_cache[like] = (obj, value)     # obj keeps the objects whose ids are in the key alive
     return value
+
+
+# An object's fields that no characteristic depends on: its statuses (110.5: tapped; a
+# creature's summoning sickness, 302.6), damage marked on it (120.3) and its part in combat.
+# compute_characteristics (and any variant of it) reads none of them, so a change of only these
+# keeps the cached characteristics; a field it starts to read must leave this set.
+NOT_READ = frozenset({"tapped", "summoning_sick", "damage", "deathtouched", "combat"})
+_read_fields = attrgetter(*(f.name for f in fields(Obj) if f.name not in NOT_READ))
 
 
 # Abilities of an object whose characteristics read the game beyond what ``chars`` keys on

@@ -174,7 +174,11 @@ def pay_from_pool(cost: ConcreteCost, pool: ManaPool) -> ManaPool | None:
     used = _fits(cost, units)
     if used is None:
         return None
-    out = pool
+    spent: dict[tuple[ManaType, bool], int] = {}      # by type and snow: one removal each, not one per mana
     for u in used:
-        out = out.remove(next(iter(units[u][0])), snow=units[u][1])
+        key = (next(iter(units[u][0])), units[u][1])
+        spent[key] = spent.get(key, 0) + 1
+    out = pool
+    for (t, snow), n in spent.items():
+        out = out.remove(t, n, snow=snow)
     return out

@@ -10,6 +10,7 @@
 """
 from __future__ import annotations
 
+import functools
 from typing import Callable, Sequence
 
 from castrules.model.abilities import Ability, ManaAbility, ManaReplacement, ManaTrigger
@@ -35,7 +36,14 @@ def _mana_text_units(text: str) -> list[frozenset[str]]:
     """Mana an effect adds from text, one unit per symbol; each unit is the set of ways it can
     be added ("CC" = two colorless): coloured as such, generic and snow as colorless (106.10,
     106.11), hybrid one of its halves (106.8: {2/W} is {W} or two colorless), Phyrexian its
-    colour (106.9)."""
+    colour (106.9). A new list each call (its callers may build on it)."""
+    return list(_text_units(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _text_units(text: str) -> tuple[frozenset[str], ...]:
+    """``_mana_text_units``, kept per text: a pure function of an immutable string, asked once or
+    twice per activation of a mana ability (errors are raised anew, never kept)."""
     out: list[frozenset[str]] = []
     for sym in ManaCost.parse(text).symbols:
         kind = sym.kind
@@ -47,7 +55,7 @@ def _mana_text_units(text: str) -> list[frozenset[str]]:
             out.append(frozenset(sym.components[0].value))
         else:
             out.append(frozenset("CC" if h == "2" else h for h in sym.halves))
-    return out
+    return tuple(out)
 
 
 def mana_from_text(text: str) -> tuple[str, ...]:
@@ -57,12 +65,34 @@ def mana_from_text(text: str) -> tuple[str, ...]:
 
 
 def _first(u: frozenset[str]) -> str:
-    return sorted(u, key=lambda o: (len(o), ORDER.index(o[0])))[0]
+    found = _FIRST.get(u)
+    if found is None:
+        found = _FIRST[u] = sorted(u, key=lambda o: (len(o), ORDER.index(o[0])))[0]
+    return found
 
 
 def letters(u: frozenset[str]) -> frozenset[str]:
     """The mana types a unit's options are made of."""
-    return frozenset(ch for o in u for ch in o)
+    found = _LETTERS.get(u)
+    if found is None:
+        found = _LETTERS[u] = frozenset(ch for o in u for ch in o)
+    return found
+
+
+# A unit's options -> its first option, its letters, its solver unit (snow or not): kept, as the
+# few units there are (sets of options among WUBRGC and CC) recur at every activation.
+_FIRST: dict[frozenset[str], str] = {}
+_LETTERS: dict[frozenset[str], frozenset[str]] = {}
+_UNITS: dict[tuple[frozenset[str], bool], Unit] = {}
+
+
+def solver_unit(u: frozenset[str], snow: bool = False) -> Unit:
+    """The unit the mana layer's solver sees for a unit's options (107.4h: `snow` from a snow
+    source); one shared frozen value per kind."""
+    found = _UNITS.get((u, snow))
+    if found is None:
+        found = _UNITS[(u, snow)] = Unit(frozenset(ManaType(t) for t in letters(u)), snow)
+    return found
 
 
 def base_units(state: State, obj: Obj, ab: Ability, visiting: frozenset[str]) -> list[frozenset[str]]:
@@ -195,10 +225,12 @@ def is_mana_trigger(t: ManaTrigger) -> bool:
                                   for e in t.effect)
 
 
-def _triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]) -> list[tuple[str, str, str]]:
-    """Mana added by triggered mana abilities: (player, type, source name)."""
+def _triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str],
+              fired: Sequence[tuple[Obj, ManaTrigger]] | None = None) -> list[tuple[str, str, str]]:
+    """Mana added by triggered mana abilities: (player, type, source name). `fired`: the
+    abilities `_tap_triggers` gives, when the caller has them already."""
     out = []
-    for src, t in _tap_triggers(state, obj, ab, produced):
+    for src, t in (_tap_triggers(state, obj, ab, produced) if fired is None else fired):
         if not is_mana_trigger(t):
             continue
         default_to = t.to or ("tapper" if t.add else "you")
@@ -215,9 +247,9 @@ def _triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]) -> l
     return out
 
 
-def _stack_triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str]) -> list[tuple[str, Ability]]:
+def _stack_triggers(fired: Sequence[tuple[Obj, ManaTrigger]]) -> list[tuple[str, Ability]]:
     """Non-mana abilities triggered by tapping for mana: they wait for the stack (603.3)."""
-    return [(src.id, t) for src, t in _tap_triggers(state, obj, ab, produced) if not is_mana_trigger(t)]
+    return [(src.id, t) for src, t in fired if not is_mana_trigger(t)]
 
 
 def find_mana_ability(state: State, player: str, oid: str, index: int) -> tuple[Obj, Ability]:
@@ -277,11 +309,14 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     state = _add_produced(state, player, judged.obj(oid), ab, produced, judged, trace)
     if produced:
         trace.add("605.3b", f"{obj.base.name} ({oid}) adds " + "".join("{%s}" % k for k in produced))
-    for who, kind, name in _triggers(before, obj, ab, produced):
+    fired = list(_tap_triggers(before, obj, ab, produced))
+    if not fired:
+        return state
+    for who, kind, name in _triggers(before, obj, ab, produced, fired):
         q = state.player(who)
         state = state.with_player(replace(q, pool=q.pool.add(ManaType(kind))))
         trace.add(("106.12a", "605.4a"), f"{name} triggers: {who} adds {{{kind}}}")
-    waiting = _stack_triggers(before, obj, ab, produced)
+    waiting = _stack_triggers(fired)
     if waiting:
         state = replace(state, pending=state.pending + tuple(waiting))
         for sid, _ in waiting:
@@ -303,7 +338,7 @@ def _add_produced(state: State, player: str, obj: Obj, ab: Ability, produced: Se
     pool = pl.pool
     snow = is_snow(judged, obj)
     for kind in produced:
-        pool = pool.add(ManaType(kind), snow=snow)
+        pool = pool.add(kind, snow=snow)        # a type letter (ValueError for any other, as ManaType(kind))
     if produced and snow:
         trace.add("107.4h", f"{obj.id} is a snow permanent: its mana is snow mana, of its own type")
     return state.with_player(replace(pl, pool=pool))
@@ -347,8 +382,7 @@ def supplies(state: State, player: str, exclude: frozenset[str] = frozenset(),
         extra = [frozenset(k) for who, k, _ in _triggers(state, obj, ab, [_first(u)[0] for u in units])
                  if who == player]
         snow = is_snow(state, obj)
-        all_units = tuple(Unit(frozenset(ManaType(t) for t in letters(u)), snow) for u in units) + tuple(
-            Unit(frozenset(ManaType(t) for t in letters(u))) for u in extra)
+        all_units = tuple(solver_unit(u, snow) for u in units) + tuple(solver_unit(u) for u in extra)
         if all_units:
             out.append((Supply(obj.id, all_units), index))
     return out

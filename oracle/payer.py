@@ -162,7 +162,7 @@ def pay_costs(state: State, parts: Sequence[Part], ctx: CostContext, trace: Trac
     """Check every part, then pay them all (601.2h, 602.2b, 605.3b); raise Illegal, never
     paying partially: the caller keeps the state from before."""
     check_costs(state, parts, ctx)
-    for part in sorted(parts, key=lambda p: PAY_ORDER.index(type(p))):
+    for part in (sorted(parts, key=lambda p: PAY_ORDER.index(type(p))) if len(parts) > 1 else parts):
         state = HANDLERS[type(part)].pay(state, part, ctx, trace)
     return state
 

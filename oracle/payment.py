@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 
 from . import mana_abilities
 from .characteristics import chars
-from .costs import ConcreteCost, ManaType, Supply, Unit, concrete_text, plan_payment
+from .costs import ConcreteCost, ManaType, Supply, concrete_text, plan_payment
 from .errors import Illegal
 from .payer import CostContext, ManaPart
 from .reasons import Reason
@@ -71,8 +71,7 @@ def _listed_supplies(state: State, player: str, listed, spell: Purpose = None) -
             continue
         units = mana_abilities.apply_replacements(state, obj, ab, rules().mana_ability_units(state, obj, ab, frozenset()))
         snow = mana_abilities.is_snow(state, obj)
-        out.append(Supply(f"{oid}#{index}", tuple(Unit(frozenset(ManaType(t) for t in mana_abilities.letters(u)), snow)
-                                                 for u in units)))
+        out.append(Supply(f"{oid}#{index}", tuple(mana_abilities.solver_unit(u, snow) for u in units)))
     return [s for s in out if s.units]
 
 

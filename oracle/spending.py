@@ -50,6 +50,9 @@ class Restriction:
 
 def restriction_of(ability) -> Restriction | None:
     """The spending restriction of a mana ability (None: its mana is unrestricted)."""
+    if getattr(ability, "spend_only", None) is None and getattr(ability, "spend_abilities", None) is None \
+            and getattr(ability, "spend_not", None) is None:
+        return None         # the common case, without building and comparing a Restriction
     r = Restriction(getattr(ability, "spend_only", None), getattr(ability, "spend_abilities", None),
                     getattr(ability, "spend_not", None))
     return None if r == Restriction() else r

@@ -270,7 +270,12 @@ def _updated(objects: Mapping[str, Obj], changed: Iterable[Obj]) -> Objects | La
         if index is None and sources is None:
             break
         old = objects.get(o.id)
-        before, after = (_watching(old) if old is not None else ()), _watching(o)
+        after = _watching(o)
+        if old is not None and old.zone == o.zone and old.kind is o.kind and old.card is o.card \
+                and old.copy_of is o.copy_of and old.face is o.face:
+            before = after          # what _watching reads is the same (a permanent tapped, say)
+        else:
+            before = _watching(old) if old is not None else ()
         if before != after:
             index = None
         if before or after:
@@ -340,8 +345,25 @@ class State:
         if kind not in WATCHING_TYPES:
             raise ValueError(f"{kind.__name__} abilities are not indexed")
         index = getattr(self.objects, "watching", None)
-        if index is None:
-            index = self._cache.get("watching")
+        entries = (self._watching_index() if index is None else index).get(kind)
+        if not entries:
+            return ()
+        found = self._cache.get(kind)       # this state's permanents for the kind (its objects never change)
+        if found is None:
+            objects = self.objects
+            found = self._cache[kind] = tuple((objects[oid], ab) for oid, ab in entries)
+        return found
+
+    def watches_nothing(self) -> bool:
+        """No permanent has a watching ability (WATCHING_TYPES): nothing changes or watches the
+        objects from outside (characteristics.chars shares its work between like objects then)."""
+        index = getattr(self.objects, "watching", None)
+        return not (self._watching_index() if index is None else index)
+
+    def _watching_index(self) -> dict:
+        """Ability type -> (object id, ability) of the watching abilities on the battlefield,
+        for objects that do not carry it yet: built once per set of objects."""
+        index = self._cache.get("watching")
         if index is None:
             found: dict[type, list[tuple[str, Ability]]] = {}
             for o in self.objects.values():
@@ -352,14 +374,7 @@ class State:
                 self.objects.watching = index
             else:
                 self._cache["watching"] = index
-        entries = index.get(kind)
-        if not entries:
-            return ()
-        found = self._cache.get(kind)       # this state's permanents for the kind (its objects never change)
-        if found is None:
-            objects = self.objects
-            found = self._cache[kind] = tuple((objects[oid], ab) for oid, ab in entries)
-        return found
+        return index
 
     def in_zone(self, zone: str) -> Iterator[Obj]:
         return (o for o in self.objects.values() if o.zone == zone)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from operator import le
 
 from .errors import ManaCostError, PoolError
 from .symbols import SymbolKind, tokenize
@@ -31,9 +32,10 @@ class ManaPool:
     snow_counts: ManaCounts = field(default_factory=ManaCounts)
 
     def __post_init__(self) -> None:
-        if type(self.counts) is ManaCounts and type(self.snow_counts) is ManaCounts and \
-                not any(s > a for s, a in zip(self.snow_counts.as_tuple(), self.counts.as_tuple())):
-            return      # the common case, as the checks below find it
+        if type(self.counts) is ManaCounts and type(self.snow_counts) is ManaCounts:
+            snowy = self.snow_counts._counts
+            if not any(snowy) or all(map(le, snowy, self.counts._counts)):
+                return      # the common case, as the checks below find it (no Python-level loop)
         for name in ("counts", "snow_counts"):
             value = getattr(self, name)
             if not isinstance(value, ManaCounts):
@@ -71,9 +73,9 @@ class ManaPool:
         """Mana of a type: all of it (None), only snow (True) or only non-snow (False)."""
         i = mana_index(mana_type)
         if snow is None:
-            return self.counts.as_tuple()[i]
-        snowy = self.snow_counts.as_tuple()[i]
-        return snowy if snow else self.counts.as_tuple()[i] - snowy
+            return self.counts._counts[i]
+        snowy = self.snow_counts._counts[i]
+        return snowy if snow else self.counts._counts[i] - snowy
 
     @property
     def total(self) -> int:
@@ -106,10 +108,10 @@ class ManaPool:
 
     def add(self, mana_type: ManaKey, amount: int = 1, *, snow: bool = False) -> "ManaPool":
         """The pool with ``amount`` more mana of a type (106.4)."""
-        t = ManaType.coerce(mana_type)
+        i = mana_index(mana_type)
         amount = _amount(amount)
-        counts = self.counts.with_count(t, self.counts[t] + amount)
-        snow_counts = self.snow_counts.with_count(t, self.snow_counts[t] + amount) if snow else self.snow_counts
+        counts = self.counts._plus_at(i, amount)
+        snow_counts = self.snow_counts._plus_at(i, amount) if snow else self.snow_counts
         return ManaPool(counts, snow_counts)
 
     def __add__(self, other: "ManaPool") -> "ManaPool":

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from .types import MANA_TYPES, Color, ManaType
 
 _ANY_COLOR = frozenset(ManaType(c.value) for c in Color)
+# a set of types -> the same in WUBRGC order: at most 63 entries (the solver asks per unit, often)
+_ORDERED: dict[frozenset[ManaType], tuple[ManaType, ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,10 @@ class ManaUnit:
     @property
     def ordered_types(self) -> tuple[ManaType, ...]:
         """``types`` in WUBRGC order."""
-        return tuple(t for t in MANA_TYPES if t in self.types)
+        found = _ORDERED.get(self.types)
+        if found is None:
+            found = _ORDERED[self.types] = tuple(t for t in MANA_TYPES if t in self.types)
+        return found
 
     def __str__(self) -> str:
         return "{" + "|".join(t.value for t in self.ordered_types) + "}" + ("[snow]" if self.snow else "")

@@ -83,6 +83,8 @@ def mana_index(key: "ManaKey") -> int:
     kind = type(key)
     if kind is ManaType or kind is Color:
         return _LETTER_INDEX[key._value_]
+    if kind is str and key in _LETTER_INDEX:
+        return _LETTER_INDEX[key]
     return _LETTER_INDEX[ManaType.coerce(key)._value_]
 
 
@@ -221,6 +223,15 @@ class ManaCounts(Mapping[ManaType, int]):
         """Counts added type by type."""
         o = other if isinstance(other, ManaCounts) else ManaCounts(other)
         return ManaCounts.from_tuple(a + b for a, b in zip(self._counts, o._counts))
+
+    def _plus_at(self, index: int, amount: int) -> "ManaCounts":
+        """A copy with ``amount`` (a non-negative int, already checked) more at ``index``: no
+        count can turn invalid, so nothing is checked again."""
+        values = list(self._counts)
+        values[index] += amount
+        counts = object.__new__(ManaCounts)
+        counts._counts = tuple(values)
+        return counts
 
     def with_count(self, key: ManaKey, amount: int) -> "ManaCounts":
         """A copy with one type's count replaced."""
