@@ -289,8 +289,9 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
                       CostContext(player, Paying.MANA_ABILITY, oid), trace)
     # the ability resolves at once (605.3b): production is judged now, costs already paid
     judged = _as_last_on_battlefield(state, before, oid)
-    units = rules().mana_ability_units(judged, judged.obj(oid), ab, frozenset())
-    units = apply_replacements(judged, judged.obj(oid), ab, units, trace, order)
+    source = judged.obj(oid)
+    units = rules().mana_ability_units(judged, source, ab, frozenset())
+    units = apply_replacements(judged, source, ab, units, trace, order)
     produced: list[str] = []
     for u in units:
         if produce is not None and (produce in u or produce * 2 in u):
@@ -306,7 +307,7 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
         produced.extend(kind)
     if not units:
         trace.add(("106.5", "106.7"), f"{obj.base.name} ({oid}) adds no mana: no type can be defined")
-    state = _add_produced(state, player, judged.obj(oid), ab, produced, judged, trace)
+    state = _add_produced(state, player, source, ab, produced, judged, trace)
     if produced:
         trace.add("605.3b", f"{obj.base.name} ({oid}) adds " + "".join("{%s}" % k for k in produced))
     fired = list(_tap_triggers(before, obj, ab, produced))

@@ -199,8 +199,7 @@ def check_tap(state: State, part: TapPart | UntapPart, ctx: CostContext) -> None
         raise Illegal(Reason.ALREADY_TAPPED, f"{obj.id} is already tapped", rules=("107.5",))
     if not tap and not obj.tapped:
         raise Illegal(Reason.ALREADY_UNTAPPED, f"{obj.id} is already untapped", rules=("107.6",))
-    c = chars(state, obj)
-    if c.is_creature and obj.summoning_sick and "haste" not in c.keywords:
+    if obj.summoning_sick and chars(state, obj).is_creature and "haste" not in chars(state, obj).keywords:
         raise Illegal(Reason.SUMMONING_SICK,
                       f"{obj.id} is a creature not controlled since its controller's turn began", rules=("302.6",))
 
