@@ -275,25 +275,34 @@ class AffinityCountsAllArtifacts(Mutant):
     witnesses = ("gaps/affinity/ignores-opponents-artifacts",)
 
 
-def _one_affinity(real, ctx):
-    """cost_modifiers keeping only the first reduction per artifact: affinity as a flag a spell has or not."""
-    def cost_modifiers(state, spell, caster):
-        mods, seen = [], False
-        for m in real(state, spell, caster):
-            if isinstance(m, Reduction) and m.per == "artifacts_you_control":
-                if seen:
-                    continue
-                seen = True
-            mods.append(m)
-        return mods
-    return cost_modifiers
+def _one_instance(per):
+    """cost_modifiers keeping only the first reduction counting `per`: the keyword as a flag a spell has or not."""
+    def wrap(real, ctx):
+        def cost_modifiers(state, spell, caster):
+            mods, seen = [], False
+            for m in real(state, spell, caster):
+                if isinstance(m, Reduction) and m.per == per:
+                    if seen:
+                        continue
+                    seen = True
+                mods.append(m)
+            return mods
+        return cost_modifiers
+    return wrap
 
 
 class AffinityInstancesMerged(Mutant):
     description = ("several instances of affinity for artifacts on one spell count once (702.41b: each applies), "
                    "so Mycosynth Golem's granted affinity adds nothing to Frogmyr Enforcer's own")
-    seams = {"cost_modifiers": _one_affinity}
+    seams = {"cost_modifiers": _one_instance("artifacts_you_control")}
     witnesses = ("counted/affinity/frogmyr-enforcer-with-mycosynth-golem-has-two-affinities",)
+
+
+class UndauntedInstancesMerged(Mutant):
+    description = ("several instances of undaunted on one spell count once (702.125c: each applies), "
+                   "so Test Undaunted Banner's granted undaunted adds nothing to Sublime Exhalation's own")
+    seams = {"cost_modifiers": _one_instance("opponents")}
+    witnesses = ("undaunted/instances/banner-gives-a-second-undaunted",)
 
 
 def _life_must_exceed(state, player, amount):
