@@ -48,6 +48,7 @@ class Proposal:
     label: str
     announced: Announced             # what the spell will carry once cast (601.2i)
     life: int = 0                    # life in the base cost (a flashback cost such as Deep Analysis's, 702.34a)
+    permission: str | None = None    # the object whose permission let the spell be cast from its zone (601.3)
 
 
 def one_alternative_cost(announced: Sequence[str]) -> str | None:
@@ -108,7 +109,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         state = state.with_obj(replace(state.obj(spec.object), announced=replace(
             state.obj(spec.object).announced, alt_cost=alt, emerge=announced.emerge)))
     return Proposal(state=state, spell=spec.object, caster=spec.player, to_pay=to_pay, label=label,
-                    announced=announced, life=flashback_life(spell, alt))
+                    announced=announced, life=flashback_life(spell, alt), permission=permission)
 
 
 def _object_to_cast(state: State, spec: CastSpec) -> Obj:
@@ -223,7 +224,7 @@ def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: Concre
     by_objects, mana = rules().object_payment(spell, spec.delve, spec.improvise, total, trace or Trace(0))
     emerged = prop.announced.emerge
     mana, instead = life_instead(state, prop.caster, mana, spec.life_for_mana, trace)
-    mana = as_any_type(state, prop.caster, spell, mana, trace or Trace(0))
+    mana = as_any_type(state, prop.caster, spell, mana, trace or Trace(0), prop.permission)
     return (*sacrifice_parts(state, prop, spec),
             *((SacrificePart((rules().emerge_quality(spell)[0],), (emerged,), emerge=True),) if emerged is not None else ()),
             *((RevealPart(reveal_fits, tuple(spec.reveal)),) if spec.reveal else ()), *discards,

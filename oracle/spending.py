@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from castrules.model.abilities import SpendAsAnyType
+from castrules.model.abilities import CastPermission, SpendAsAnyType
 from castrules.model.parts import Filter
 
 from .characteristics import chars, matches
@@ -86,14 +86,21 @@ def allowed(state: State, purpose: Purpose, r: Restriction, controller: str, sou
     return rules().spend_restriction(state, purpose, r, controller, source)
 
 
-def as_any_type(state: State, player: str, spell: Obj, cost: ConcreteCost, trace: Trace) -> ConcreteCost:
+def as_any_type(state: State, player: str, spell: Obj, cost: ConcreteCost, trace: Trace,
+                permission: str | None = None) -> ConcreteCost:
     """609.4b: under an effect `player` controls letting mana of any type be spent on `spell`,
     each coloured and {C} symbol of the mana still to pay may be paid with any mana: it is paid
-    as generic ({S} still needs snow mana; restrictions, 106.6, still hold)."""
+    as generic ({S} still needs snow mana; restrictions, 106.6, still hold). 118.14: a cast
+    permission saying so (`permission`, the one the spell was cast through) does it for that spell only."""
     typed = sum(cost.colored[t] for t in ManaType)
     if not typed:
         return cost
     c = chars(state, spell)
+    granter = state.objects.get(permission) if permission is not None else None
+    if granter is not None and any(isinstance(ab, CastPermission) and ab.any_type for ab in granter.base.abilities):
+        trace.add("118.14", f"{granter.base.name} ({granter.id}) let {player} cast {c.name}, and mana of any type "
+                            "can be spent on it")
+        return ConcreteCost({}, cost.generic + typed, cost.life, cost.snow)
     for obj in state.battlefield():
         if obj.controller == player and any(isinstance(ab, SpendAsAnyType) and matches(c, spell, ab.spells, player,
                                                                                       obj.id)

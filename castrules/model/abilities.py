@@ -230,6 +230,7 @@ class CastPermission(Ability):
     without_paying_mana_cost: bool = False
     own: bool = key("self", False)       # the card's own "you may cast this card from ..." (601.3)
     exiled_with: bool = False            # only the card exiled with the source (607.2: choices `exiled`)
+    any_type: bool = False               # mana of any type can be spent on the spells cast through it (118.14)
 
 
 @dataclass(frozen=True)
