@@ -47,7 +47,9 @@ def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars,
         rules = ("601.3", "702.34a") if flashback else ("601.3",)
         why = (f"flashback lets only {obj.owner}, its owner, cast it from the graveyard, and only as an instant or "
                "sorcery spell; nothing else lets " if flashback else "nothing lets ")
-        raise Illegal(Reason.NO_PERMISSION, f"{why}{caster} cast {c.name} from the {obj.zone}", rules=rules)
+        linked = _linked_elsewhere(state, spec.permission, spec.object)
+        raise Illegal(Reason.NO_PERMISSION, f"{why}{caster} cast {c.name} from the {obj.zone}{linked[0]}",
+                      rules=rules + linked[1])
     trace.add("601.3", f"{state.obj(src).base.name} ({src}) lets {caster} cast {c.name} from the {obj.zone}")
     return src
 
@@ -107,7 +109,7 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
     for src in candidates:
         if src.zone != "battlefield" or src.controller != caster or src.kind is not ObjKind.CARD:
             continue
-        for ab in src.base.abilities:
+        for ab in chars(state, src).abilities:     # a copy has the copied permission (707.2), linked to its own exile (707.7)
             if not isinstance(ab, CastPermission) or ab.own or zone not in ab.from_zones:
                 continue
             if free and not ab.without_paying_mana_cost:
@@ -119,6 +121,17 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
             if matches(c, obj, ab.spells, src.controller, src.id):
                 return src.id
     return None
+
+
+def _linked_elsewhere(state: State, permission: str | None, spell_id: str) -> tuple[str, tuple[str, ...]]:
+    """607.2, 707.7: the named permanent's permission is linked to the cards its own exiling ability
+    exiled (a copy's to those the copy exiled), and this card is not one: why, and the rules."""
+    src = state.objects.get(permission) if permission is not None else None
+    if src is None or src.zone != "battlefield" or not any(
+            isinstance(ab, CastPermission) and ab.exiled_with for ab in chars(state, src).abilities):
+        return "", ()
+    return (f": {permission}'s permission reaches only the card exiled with {permission} itself",
+            ("607.2", "707.7") if src.copy_of is not None else ("607.2",))
 
 
 def _own_permission(card, caster: str, zone: str, free: bool) -> bool:

@@ -97,7 +97,8 @@ def as_any_type(state: State, player: str, spell: Obj, cost: ConcreteCost, trace
         return cost
     c = chars(state, spell)
     granter = state.objects.get(permission) if permission is not None else None
-    if granter is not None and any(isinstance(ab, CastPermission) and ab.any_type for ab in granter.base.abilities):
+    if granter is not None and any(isinstance(ab, CastPermission) and ab.any_type
+                                   for ab in chars(state, granter).abilities):
         trace.add("118.14", f"{granter.base.name} ({granter.id}) let {player} cast {c.name}, and mana of any type "
                             "can be spent on it")
         return ConcreteCost({}, cost.generic + typed, cost.life, cost.snow)
