@@ -254,18 +254,26 @@ def _invented(case: CaseCheck) -> Iterable[Problem]:
 OBJECT_KEYWORD_COSTS = "keyword_object_costs"
 
 
+def _casts(case: CaseCheck) -> Iterator[tuple[int, Mapping[str, Any], Mapping[str, Any], list]]:
+    """Each cast step with its index, its body, the catalog entry of the card it casts ({} when
+    unknown) and its alternative costs as a list: what the feature checks below look at."""
+    cards = {obj["id"]: obj.get("card") for obj in case.doc["setup"].get("objects", [])}
+    for n, step in enumerate(case.doc["steps"]):
+        body = step.get("cast")
+        if not isinstance(body, Mapping):
+            continue
+        alt = body.get("alternative_cost")
+        card = case.catalog.cards.get(cards.get(body.get("object")) or "") or {}
+        yield n, body, card, [alt] if isinstance(alt, str) else list(alt or [])
+
+
 def _object_keyword_costs(case: CaseCheck) -> Iterator[Problem]:
     """A cast paying an entwine or escalate cost that is not mana (Solar Tide's lands, Collective
     Brutality's discards) lists keyword_object_costs: an engine with mana entwine and escalate
     only leaves it undeclared and gets the case as unsupported, never as a false failure."""
     if OBJECT_KEYWORD_COSTS in case.doc["features"]:
         return
-    cards = {obj["id"]: obj.get("card") for obj in case.doc["setup"].get("objects", [])}
-    for n, step in enumerate(case.doc["steps"]):
-        body = step.get("cast")
-        if not isinstance(body, Mapping):
-            continue
-        card = case.catalog.cards.get(cards.get(body.get("object")) or "") or {}
+    for n, body, card, _ in _casts(case):
         if ((body.get("entwine") and isinstance(card.get("entwine"), Mapping))
                 or (len(body.get("modes") or ()) > 1 and isinstance(card.get("escalate"), Mapping))):
             yield case.problem(f"/steps/{n}/cast", f"the cast pays {card['name']}'s entwine or escalate cost, which is "
@@ -278,12 +286,8 @@ def _emerge_from(case: CaseCheck) -> Iterator[Problem]:
     lists emerge_from: an engine with plain emerge only gets the case as unsupported."""
     if "emerge_from" in case.doc["features"]:
         return
-    cards = {obj["id"]: obj.get("card") for obj in case.doc["setup"].get("objects", [])}
-    for n, step in enumerate(case.doc["steps"]):
-        body = step.get("cast")
-        card = case.catalog.cards.get(cards.get(body.get("object")) or "") or {} if isinstance(body, Mapping) else {}
-        alt = body.get("alternative_cost") if isinstance(body, Mapping) else None
-        if "emerge" in ([alt] if isinstance(alt, str) else alt or []) and any(
+    for n, _, card, alternatives in _casts(case):
+        if "emerge" in alternatives and any(
                 isinstance(a, Mapping) and "emerge_from" in a for a in card.get("alternative_costs") or ()):
             yield case.problem(f"/steps/{n}/cast", f"the cast pays {card['name']}'s emerge from a quality: the case "
                                                    "must list feature 'emerge_from' in /features", "unlisted_feature")
@@ -295,12 +299,8 @@ def _granted_flashback(case: CaseCheck) -> Iterator[Problem]:
     flashback only gets the case as unsupported."""
     if "granted_flashback" in case.doc["features"]:
         return
-    cards = {obj["id"]: obj.get("card") for obj in case.doc["setup"].get("objects", [])}
-    for n, step in enumerate(case.doc["steps"]):
-        body = step.get("cast")
-        card = case.catalog.cards.get(cards.get(body.get("object")) or "") or {} if isinstance(body, Mapping) else {}
-        alt = body.get("alternative_cost") if isinstance(body, Mapping) else None
-        if card and "flashback" in ([alt] if isinstance(alt, str) else alt or []) and "flashback" not in card:
+    for n, _, card, alternatives in _casts(case):
+        if card and "flashback" in alternatives and "flashback" not in card:
             yield case.problem(f"/steps/{n}/cast", f"the cast pays a flashback cost {card['name']} has only if another "
                                                    "object gives it: the case must list feature 'granted_flashback' "
                                                    "in /features", "unlisted_feature")
