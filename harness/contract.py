@@ -21,7 +21,7 @@ from castrules.harness import paths
 from castrules.harness.cases import STATE_FIELDS, STEP_FIELDS, after_index
 from castrules.harness.excerpts import quoted
 from castrules.model import STEP_TYPES
-from castrules.model.steps import Paying, pays_automatically
+from castrules.model.step_base import Paying, pays_automatically
 
 CORE = "core"
 # the step kinds whose costs are paid (with listed mana abilities, or by the engine)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .build import Model
-from .steps import ManaActivation
+from .step_base import ManaActivation
 from .vocab import PayMode
 
 

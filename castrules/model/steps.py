@@ -1,124 +1,23 @@
-"""The steps of a case: one frozen type per step kind, the cast with every choice spelled out.
-`STEP_TYPES` maps each step kind (a step document's single key) to its type; `read_step` builds
-one. The harness checks, the generator and the oracle all dispatch on these types, so a step kind
-exists in one place (tests/model/test_model_contract.py ties it to the schema). A string naming an
-object or a player is typed so (`castrules.model.refs`): the checks that names exist walk them."""
+"""The steps of a case: one frozen type per step kind (the cast's, with every choice spelled out,
+in `cast_step`; their base and `read_step` in `step_base`). `STEP_TYPES` maps each step kind (a
+step document's single key) to its type. The harness checks, the generator and the oracle all
+dispatch on these types, so a step kind exists in one place (tests/model/test_model_contract.py
+ties it to the schema). A string naming an object or a player is typed so (`castrules.model.refs`):
+the checks that names exist walk them."""
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .build import Model, key
-from .errors import ModelError, excerpt
+from .build import key
+from .cast_step import Cast, Reduction
 from .refs import AnyRef, NewObjectId, ObjectRef, PlayerRef
-from .vocab import ManaType, PayMode, SpecialActionName, TurnStep, TypeChangeMode
+from .step_base import ManaActivation, Paying, Step, pays_automatically, read_step, require_fields
+from .vocab import ManaType, SpecialActionName, TurnStep, TypeChangeMode
 
-
-@dataclass(frozen=True)
-class ManaActivation(Model):
-    """A mana ability activated while paying (605.3): which one, which mana, what it sacrifices
-    and in which order replacement effects apply (616.1); None = the engine chooses."""
-
-    object: ObjectRef
-    ability: int = 0
-    produce: ManaType | None = None
-    sacrifice: tuple[ObjectRef, ...] | None = None
-    replacements: tuple[ObjectRef, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Reduction(Model):
-    """A cost reduction the caster applies, with its choice if it asks for one (601.2f)."""
-
-    source: ObjectRef
-    choice: str | None = None
-
-
-@dataclass(frozen=True)
-class Step(Model):
-    """Base of every step; `kind` is its key in the case file."""
-
-    kind: ClassVar[str] = ""
-
-    def wrap_document(self, body: dict) -> Any:
-        return {self.kind: body}
-
-    @classmethod
-    def from_document(cls, doc: Any, where: str = "") -> Any:
-        """`Step.from_document` reads a `{kind: body}` document; a step type reads its body."""
-        if cls is Step:
-            return read_step(doc, where)
-        return super().from_document(doc, where)
-
-
-def pays_automatically(pay: str | None, lists_mana_abilities: bool) -> bool:
-    """Whether a paying step leaves finding the payment to the engine (docs/case-format.md):
-    `pay: auto`; without `pay`, only when the step gives no `mana_abilities` at all (an empty
-    list pays from the pool only). The one definition: the model's steps and the harness's
-    contract (which reads raw documents) both ask it."""
-    return pay == PayMode.AUTO if pay is not None else not lists_mana_abilities
-
-
-@dataclass(frozen=True)
-class Paying(Step):
-    """A step whose costs are paid with listed mana abilities, then (pay: auto) by the engine."""
-
-    mana_abilities: tuple[ManaActivation, ...] = ()
-    pay: PayMode | None = None
-
-    @classmethod
-    def normalise(cls, doc: Any, where: str) -> Any:
-        """`mana_abilities` given without `pay` is the long form's `pay: listed`: an empty list
-        then still means "from the pool only" once read (and written back by to_document)."""
-        listed = isinstance(doc, Mapping) and "pay" not in doc and "mana_abilities" in doc
-        return {**doc, "pay": PayMode.LISTED.value} if listed else doc
-
-    @property
-    def auto_pay(self) -> bool:
-        return pays_automatically(self.pay, bool(self.mana_abilities))
-
-
-@dataclass(frozen=True)
-class Cast(Paying):
-    """Cast a spell (601.2), every announcement and choice given (docs/case-format.md)."""
-
-    kind: ClassVar[str] = "cast"
-    player: PlayerRef = ""
-    object: ObjectRef = ""
-    from_zone: str | None = key("from", None)
-    alternative_cost: tuple[str, ...] = ()          # AlternativeCostName values; the engine judges others
-    permission: ObjectRef | None = None
-    prototype: bool = False
-    kicker: bool = False
-    multikicker: int = 0                            # 702.33c: times its multikicker is paid
-    buyback: bool = False                           # 702.27a
-    entwine: bool = False                           # 702.42a: every mode chosen
-    sacrifice: tuple[ObjectRef, ...] = ()
-    reveal: tuple[ObjectRef, ...] = ()
-    discard: tuple[ObjectRef, ...] = ()             # 118.8: cards discarded for a discard cost (escalate's too)
-    x: int | None = None
-    y: int | None = None
-    z: int | None = None
-    modes: tuple[int, ...] = ()
-    hybrid: tuple[str, ...] | None = None
-    phyrexian: tuple[str, ...] | None = None        # PhyrexianChoice values; the engine judges others
-    targets: tuple[AnyRef, ...] = ()
-    division: Mapping[AnyRef, int] | None = None
-    reductions: tuple[Reduction, ...] = ()
-    half: int | None = None
-    fuse: bool = False
-    flash_cost: ObjectRef | None = None
-    delve: tuple[ObjectRef, ...] = ()               # 702.66a: graveyard cards exiled to pay generic mana
-    improvise: tuple[ObjectRef, ...] = ()           # 702.126a: untapped artifacts tapped to pay generic mana
-    emerge: ObjectRef | None = None                 # 702.119a: the creature sacrificed for the emerge cost
-    life_for_mana: Mapping[str, int] | None = None  # 601.2h: colour -> symbols paid with life (K'rrik)
-
-    @classmethod
-    def normalise(cls, doc: Any, where: str) -> Any:
-        doc = super().normalise(_require(doc, where, "player", "object"), where)
-        alt = doc.get("alternative_cost")
-        return {**doc, "alternative_cost": [alt]} if isinstance(alt, str) else doc
+# Cast, Reduction, ManaActivation, pays_automatically and read_step are still importable from here
+__all__ = ["STEP_TYPES", "Cast", "ManaActivation", "Paying", "Reduction", "Step", "pays_automatically", "read_step"]
 
 
 @dataclass(frozen=True)
@@ -135,7 +34,7 @@ class ActivateMana(Step):
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
-        return _require(doc, where, "player", "object")
+        return require_fields(doc, where, "player", "object")
 
 
 @dataclass(frozen=True)
@@ -151,7 +50,7 @@ class Activate(Paying):
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
-        return super().normalise(_require(doc, where, "player", "object"), where)
+        return super().normalise(require_fields(doc, where, "player", "object"), where)
 
 
 @dataclass(frozen=True)
@@ -166,7 +65,7 @@ class SpecialAction(Paying):
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
-        return super().normalise(_require(doc, where, "player", "object", "action"), where)
+        return super().normalise(require_fields(doc, where, "player", "object", "action"), where)
 
 
 @dataclass(frozen=True)
@@ -275,7 +174,7 @@ class ChangeControl(ObjectAction):
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
-        return _require(doc, where, "object", "to")
+        return require_fields(doc, where, "object", "to")
 
 
 @dataclass(frozen=True)
@@ -288,7 +187,7 @@ class ChangeTypes(ObjectAction):
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
-        return _require(doc, where, "object", "mode")
+        return require_fields(doc, where, "object", "mode")
 
 
 @dataclass(frozen=True)
@@ -303,7 +202,7 @@ class CopySpell(ObjectAction):
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
-        return _require(doc, where, "object", "new_id")
+        return require_fields(doc, where, "object", "new_id")
 
 
 @dataclass(frozen=True)
@@ -316,7 +215,7 @@ class CopySpellForEach(ObjectAction):
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
-        return _require(doc, where, "object", "new_ids")
+        return require_fields(doc, where, "object", "new_ids")
 
 
 @dataclass(frozen=True)
@@ -327,7 +226,7 @@ class CopyPermanent(ObjectAction):
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
-        return _require(doc, where, "object", "new_id")
+        return require_fields(doc, where, "object", "new_id")
 
 
 @dataclass(frozen=True)
@@ -339,7 +238,7 @@ class BecomeCopy(ObjectAction):
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:
-        return _require(doc, where, "object", "of")
+        return require_fields(doc, where, "object", "of")
 
 
 @dataclass(frozen=True)
@@ -378,23 +277,3 @@ STEP_TYPES: Mapping[str, type[Step]] = {t.kind: t for t in (
     Destroy, Exile, ReturnToHand, Sacrifice, Blink, ReturnToBattlefield, ChangeControl, ChangeTypes,
     CopySpell, CopySpellForEach, CopyPermanent, BecomeCopy, SpecialAction, LeaveGame, LoseLife, GainLife,
     PayManaCost)}
-
-
-def read_step(doc: Any, where: str = "") -> Step:
-    """A step document, `{kind: body}`, as its typed step."""
-    if not isinstance(doc, Mapping) or len(doc) != 1:
-        raise ModelError(where, f"a step is a mapping with exactly one key, got {excerpt(doc)}")
-    (kind, body), = doc.items()
-    cls = STEP_TYPES.get(kind)
-    if cls is None:
-        raise ModelError(where, f"unknown step kind {kind!r}; expected one of {sorted(STEP_TYPES)}")
-    return cls.from_document({} if body is None else body, f"{where}/{kind}")
-
-
-def _require(doc: Any, where: str, *keys: str) -> Any:
-    """Required fields of a step whose type gives them defaults (a dataclass ordering need)."""
-    if isinstance(doc, Mapping):
-        missing = [k for k in keys if k not in doc]
-        if missing:
-            raise ModelError(where, f"needs {', '.join(repr(k) for k in missing)}")
-    return doc

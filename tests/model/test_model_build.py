@@ -9,6 +9,7 @@ from castrules.model import (ABILITY_TYPES, Card, Case, Cast, ModelError, Observ
                              read_effect, read_message, read_step, request_document, to_document)
 from castrules.model.abilities import CostModifier, StaticAbility
 from castrules.model.effects import AddMana, LoseLife
+from castrules.model.step_base import _BY_KIND
 from castrules.model.vocab import is_player
 
 
@@ -25,6 +26,11 @@ def test_every_case_and_card_builds(suite):
     cards = [Card.from_document(entry) for entry in suite.catalog.cards.values()]
     used = {type(a).kind for card in cards for a in card.abilities}
     assert used <= set(ABILITY_TYPES) and "mana" in used
+
+
+def test_step_types_lists_every_step_kind_read_step_knows():
+    """`read_step` knows a kind by its class being defined (step_base); STEP_TYPES is the one list."""
+    assert dict(STEP_TYPES) == _BY_KIND
 
 
 def test_round_trip_of_every_case(suite):
