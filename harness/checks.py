@@ -306,6 +306,20 @@ def _granted_flashback(case: CaseCheck) -> Iterator[Problem]:
                                                    "in /features", "unlisted_feature")
 
 
+def _copy_chains(case: CaseCheck) -> Iterator[Problem]:
+    """A resolve step choosing more than one permanent to copy (a copy of a permanent with an
+    enters-as-copy ability of its own copying again, 707.5, 614.12) lists copy_chains: an engine
+    whose permanents copy once only gets the case as unsupported."""
+    if "copy_chains" in case.doc["features"]:
+        return
+    for n, step in enumerate(case.doc["steps"]):
+        chosen = ((step.get("resolve") or {}).get("choices") or {}).get("copy")
+        if isinstance(chosen, list) and len(chosen) > 1:
+            yield case.problem(f"/steps/{n}/resolve/choices/copy", "the entering permanent copies more than once: the "
+                                                                   "case must list feature 'copy_chains' in /features",
+                               "unlisted_feature")
+
+
 def _is_known(oid: str, known: set[str], tokens_only: bool = False) -> bool:
     if oid in known:
         return True
@@ -320,4 +334,4 @@ def _unknown(oid: str) -> str:
 # the checks in the order their problems are reported
 CHECKS: tuple[Callable[[CaseCheck], Iterable[Problem]], ...] = (
     _rules, _features, _rulings, _setup_objects, _setup_turn_and_choices, _steps, _expectations, _contract, _invented,
-    _object_keyword_costs, _emerge_from, _granted_flashback)
+    _object_keyword_costs, _emerge_from, _granted_flashback, _copy_chains)

@@ -18,6 +18,7 @@ from .characteristics import matches, chars
 from .costs import colors_of, parse_cost
 from .errors import Illegal
 from .reasons import Reason
+from .seams import rules
 from .state import Obj, ObjKind, State
 from .trace import Trace
 
@@ -60,24 +61,52 @@ def extra_counter(obj: Obj, values: CardDef, exc: CopyExceptions, trace: Trace) 
 
 def enter_as_copy(state: State, oid: str, choices: Mapping[str, Any], trace: Trace) -> State:
     """707.2, 707.9, 614.1c: a permanent spell with `enters_as_copy` that has just entered becomes
-    a copy of the permanent the `copy` choice names, with its exceptions; no choice, no copy."""
+    a copy of the permanent the `copy` choice names, with its exceptions; no choice, no copy. A
+    list of choices is a chain (707.5, 614.12, 616.1f): a copy of a permanent with an enters-as-copy
+    ability of its own has that ability as it enters, and the next permanent is what that one
+    copies; only the last copy effect's additional effects happen (707.9e)."""
     obj = state.obj(oid)
-    ability = next((a for a in obj.card.abilities if isinstance(a, EntersAsCopy)), None)
     chosen = choices.get("copy")
-    if ability is None or chosen is None:
-        if chosen is not None:
-            raise Illegal(Reason.INVALID_ACTION, f"{obj.card.name} can't enter as a copy of anything")
+    chain = [] if chosen is None else list(chosen) if isinstance(chosen, (list, tuple)) else [chosen]
+    own, orig, applied = obj.card, None, []
+    for link in chain:
+        ability = next((a for a in own.abilities if isinstance(a, EntersAsCopy)), None)
+        if ability is None:
+            raise Illegal(Reason.INVALID_ACTION, f"{own.name} can't enter as a copy of anything",
+                          rules=("707.5", "614.12") if applied else ())
+        orig = _copied(state, obj, str(link), ability, own)
+        values = with_exceptions(orig.base, own, ability.exceptions)
+        trace.add(("707.2", "707.9", "614.1c") if not applied else ("707.5", "614.12", "616.1f", "707.2"),
+                  f"{own.name} ({oid}) enters as a copy of {orig.base.name} ({link})" + describe(ability.exceptions))
+        applied.append((values, ability.exceptions))
+        own = values
+    if orig is None:
         return state
-    orig = state.objects.get(str(chosen))
-    if (orig is None or orig.id == oid or orig.zone != "battlefield" or orig.kind is not ObjKind.CARD
-            or not matches(chars(state, orig), orig, ability.of, obj.controller, oid)):
-        raise Illegal(Reason.INVALID_ACTION, f"{chosen} is not a permanent {obj.card.name} may enter as a copy of",
+    copy = replace(obj, copy_of=own, prototyped=orig.prototyped)
+    return state.with_obj(rules().copy_additional_effects(copy, tuple(applied), trace))
+
+
+def _copied(state: State, obj: Obj, chosen: str, ability: EntersAsCopy, own: CardDef) -> Obj:
+    """The permanent a copy effect of `ability` may copy (its filter, read as the entering object
+    stands now, 614.12), or Illegal."""
+    orig = state.objects.get(chosen)
+    if (orig is None or orig.id == obj.id or orig.zone != "battlefield" or orig.kind is not ObjKind.CARD
+            or not matches(chars(state, orig), orig, ability.of, obj.controller, obj.id)):
+        raise Illegal(Reason.INVALID_ACTION, f"{chosen} is not a permanent {own.name} may enter as a copy of",
                       rules=("707.2",))
-    values = with_exceptions(orig.base, obj.card, ability.exceptions)
-    trace.add(("707.2", "707.9", "614.1c"), f"{obj.card.name} ({oid}) enters as a copy of {orig.base.name} ({chosen})"
-              + describe(ability.exceptions))
-    copy = extra_counter(replace(obj, copy_of=values, prototyped=orig.prototyped), values, ability.exceptions, trace)
-    return state.with_obj(copy)
+    return orig
+
+
+def additional_effects(obj: Obj, applied: tuple[tuple[CardDef, CopyExceptions], ...], trace: Trace) -> Obj:
+    """707.9e: an exception that is an effect beside the copy (Spark Double's extra counter)
+    happens only if no other copy effect was applied to the object after the one that has it;
+    so only the last copy effect's additional effects happen (judged as 707.9f says)."""
+    for values, exc in applied[:-1]:
+        if exc.creature_counter is not None:
+            trace.add("707.9e", f"{obj.id}: another copy effect was applied after the one copying {values.name}: "
+                                f"that one's additional {exc.creature_counter} counter doesn't happen")
+    values, exc = applied[-1]
+    return extra_counter(obj, values, exc, trace)
 
 
 def token_copy(state: State, of: str, new_id: str, controller: str, exc: CopyExceptions, trace: Trace) -> State:

@@ -16,7 +16,7 @@ FEATURES: frozenset[str] = frozenset({
     "mana_cost_parse", "mana_abilities", "mana_pool", "payment", "summoning_sickness", "untap_symbol",
     "could_produce", "mana_replacement", "mana_trigger", "illegal_rewind", "prowl", "prototype", "flashback", "granted_flashback",
     "color_change",
-    "defined_power", "base_power", "animated_artifacts", "copy_exceptions", "copy_exception_counters",
+    "defined_power", "base_power", "animated_artifacts", "copy_exceptions", "copy_exception_counters", "copy_chains",
     "cast_copy",
     "ability_mana", "predefined_tokens", "cast_triggers", "unless_payments", "life_for_mana", "snow_mana", "any_type_mana", "any_type_permission",   # 106.6 restrictions naming abilities; 111.10 (issue 14 point 3)
     "multikicker", "kicked_modes", "buyback", "entwine", "escalate", "keyword_object_costs", "discard_costs", "counted_effects",

@@ -5,9 +5,9 @@ any rule runs; it sits at the top of the oracle's imports and nothing below impo
 """
 from __future__ import annotations
 
-from . import (announcements, awaken, casting, characteristics, copying, costs, discard_costs, effects, keyword_costs,
-               keyword_payment, mana_abilities, payer, prowl, resolution, scenario, snapshot, spending, total_cost,
-               turns, zones)
+from . import (announcements, awaken, casting, characteristics, copy_exceptions, copying, costs, discard_costs, effects,
+               keyword_costs, keyword_payment, mana_abilities, payer, prowl, resolution, scenario, snapshot, spending,
+               total_cost, turns, zones)
 from .seams import Rules, install_real
 
 REAL_RULES = Rules(
@@ -27,7 +27,7 @@ REAL_RULES = Rules(
     check_tap_cost=payer.check_tap, mana_ability_units=mana_abilities.base_units,
     spend_restriction=spending.may_pay,
     copy_spell=copying.copy_spell, copy_permanent=copying.copy_permanent, copy_for_each=copying.copy_for_each,
-    copy_target_legal=copying.legal_for_each_target,
+    copy_target_legal=copying.legal_for_each_target, copy_additional_effects=copy_exceptions.additional_effects,
     run_step=scenario.run_step, next_turn=turns.next_turn, empty_pools=turns.empty_pools,
     combat_damage_object=effects.damage_object, count_permanents=effects.count_permanents,
 )

@@ -54,11 +54,12 @@ class Rules:
     check_tap_cost: Rule            # payer.check_tap (107.5, 107.6, 302.6), the check of every {T} / {Q}
     spend_restriction: Rule         # spending.may_pay (106.6): what restricted mana may be spent on
     mana_ability_units: Rule        # mana_abilities.base_units
-    # copies (707.10)
+    # copies (707.10, 707.9)
     copy_spell: Rule                # copying.copy_spell
     copy_permanent: Rule            # copying.copy_permanent
     copy_for_each: Rule             # copying.copy_for_each
     copy_target_legal: Rule         # copying.legal_for_each_target
+    copy_additional_effects: Rule   # copy_exceptions.additional_effects: which copy effects' extra counters happen (707.9e)
     # game flow
     run_step: Rule                  # scenario.run_step (rewinding an illegal action, 730)
     next_turn: Rule                 # turns.next_turn

@@ -1,4 +1,5 @@
-"""Mutants of copies of spells (707.10): what a copy copies, and the copies made for each target."""
+"""Mutants of copies (707): what a copy of a spell copies, the copies made for each target, and the
+additional effects of copy effects applied one after another as a permanent enters (707.9e)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -44,3 +45,18 @@ class CopiesForEachInReverseOrder(Mutant):
     description = "copies made for each candidate go on the stack in the reverse of the chosen order (707.10d)"
     seams = {"copy_for_each": _reverse_order}
     witnesses = ("copy/spell/copy-for-each-bolt-players-in-chosen-order",)
+
+
+def _every_copy_effects_counter(real, ctx):
+    def copy_additional_effects(obj, applied, trace):
+        for values, exc in applied[:-1]:        # as if each copy effect's counter were judged on its own
+            obj = real(obj, ((values, exc),), trace)
+        return real(obj, applied[-1:], trace)
+    return copy_additional_effects
+
+
+class CopyCounterKeptAfterLaterCopy(Mutant):
+    description = ("a permanent entering as a copy keeps the extra counter of a copy effect applied before another "
+                   "copy effect (Spark Double copying an uncopied Quicksilver Gargantuan that copies again, 707.9e)")
+    seams = {"copy_additional_effects": _every_copy_effects_counter}
+    witnesses = ("copy/exceptions/spark-double-then-gargantuan-copying-bears-loses-the-counter",)
