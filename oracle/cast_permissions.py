@@ -14,6 +14,7 @@ from .errors import Illegal
 from .frozen import replace
 from .granted_flashback import flashback_of, granted_by
 from .reasons import Reason
+from .seams import rules as seam_rules
 from .state import MAIN_STEPS, Obj, ObjKind, State
 from .trace import Trace
 
@@ -48,6 +49,8 @@ def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars,
         why = (f"flashback lets only {obj.owner}, its owner, cast it from the graveyard, and only as an instant or "
                "sorcery spell; nothing else lets " if flashback else "nothing lets ")
         linked = _linked_elsewhere(state, spec.permission, spec.object)
+        if obj.zone == "library" and not seam_rules().library_top(state, obj.id):
+            linked = (f" ({c.name} is not the top card of {obj.owner}'s library)", linked[1])
         raise Illegal(Reason.NO_PERMISSION, f"{why}{caster} cast {c.name} from the {obj.zone}{linked[0]}",
                       rules=rules + linked[1])
     trace.add("601.3", f"{state.obj(src).base.name} ({src}) lets {caster} cast {c.name} from the {obj.zone}")
@@ -116,6 +119,8 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
                 continue
             if zone != "hand" and obj.owner != caster:
                 continue
+            if zone == "library" and not seam_rules().library_top(state, spell_id):
+                continue                    # every printed library permission names the top card
             if ab.exiled_with and state.choices.get(src.id, {}).get("exiled") != spell_id:
                 continue                    # 607.2: only the card linked to this permanent
             if matches(c, obj, ab.spells, src.controller, src.id):
@@ -132,6 +137,14 @@ def _linked_elsewhere(state: State, permission: str | None, spell_id: str) -> tu
         return "", ()
     return (f": {permission}'s permission reaches only the card exiled with {permission} itself",
             ("607.2", "707.7") if src.copy_of is not None else ("607.2",))
+
+
+def on_top(state: State, oid: str) -> bool:
+    """A permission to cast from a library (Future Sight) reaches only the top card of it: the
+    first of its owner's library objects, which a setup lists top first."""
+    owner = state.objects[oid].owner
+    top = next((o for o in state.objects.values() if o.zone == "library" and o.owner == owner), None)
+    return top is not None and top.id == oid
 
 
 def _own_permission(card, caster: str, zone: str, free: bool) -> bool:

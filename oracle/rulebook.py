@@ -5,9 +5,9 @@ any rule runs; it sits at the top of the oracle's imports and nothing below impo
 """
 from __future__ import annotations
 
-from . import (announcements, awaken, casting, characteristics, copy_exceptions, copying, costs, discard_costs, effects,
-               keyword_costs, keyword_payment, mana_abilities, payer, prowl, resolution, scenario, snapshot, spending,
-               total_cost, turns, zones)
+from . import (announcements, awaken, cast_permissions, casting, characteristics, copy_exceptions, copying, costs,
+               discard_costs, effects, keyword_costs, keyword_payment, mana_abilities, payer, prowl, resolution, scenario,
+               snapshot, spending, total_cost, turns, zones)
 from .seams import Rules, install_real
 
 REAL_RULES = Rules(
@@ -16,6 +16,7 @@ REAL_RULES = Rules(
     modifier_count=total_cost.modifier_count, order_reductions=total_cost.order_reductions,
     cost_floor=costs.apply_floor, reduce_generic=costs.reduce_generic, reduce_typed=costs.reduce_typed,
     one_alternative_cost=casting.one_alternative_cost, pay_spell=casting.pay,
+    library_top=cast_permissions.on_top,
     object_payment=keyword_payment.object_payment, life_payable=payer.life_payable,
     check_discard=discard_costs.check_discard,
     prowl_enabler=prowl.prowl_enabler, leave_stack_zone=zones.leave_stack_zone, dash_return=resolution.dash_return,

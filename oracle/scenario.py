@@ -246,7 +246,7 @@ def run_step(state: State, step: Mapping[str, Any], trace: Trace) -> tuple[State
                 result["life_paid"] = exc.life_paid
         return state, result
     except (KeyError, TypeError) as exc:
-        raise RequestError(f"step {kind}: malformed ({exc!r})") from exc
+        raise RequestError(f"step {type(typed).__name__}: malformed ({exc!r})") from exc
 
 
 def flush_pending(state: State, trace: Trace) -> State:

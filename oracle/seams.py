@@ -34,6 +34,7 @@ class Rules:
     reduce_typed: Rule              # costs.reduce, 118.7b-d
     # 601.2b-i: announcing and paying
     one_alternative_cost: Rule      # casting.one_alternative_cost (118.9a)
+    library_top: Rule               # cast_permissions.on_top: a library permission reaches its top card only (601.3)
     pay_spell: Rule                 # casting.pay (601.2f-i)
     object_payment: Rule            # keyword_payment.object_payment (delve, improvise: 702.66a, 702.126a)
     life_payable: Rule              # payer.life_payable (119.4), the check of every life payment

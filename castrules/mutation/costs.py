@@ -382,3 +382,16 @@ class AttackersOfEveryPlayerCounted(Mutant):
     description = "\"each attacking creature you control\" counts every attacking creature, whoever controls it"
     seams = {"modifier_count": _count_every_attacker}
     witnesses = ("counted/attacking/embercleave-opponents-attackers-do-not-count",)
+
+
+def _any_library_card(real, ctx):
+    def library_top(state, oid):
+        return True
+    return library_top
+
+
+class LibraryPermissionAnyCard(Mutant):
+    description = ("a permission to cast from a library (Future Sight) reaches every card of it, not only the top "
+                   "one (601.3)")
+    seams = {"library_top": _any_library_card}
+    witnesses = ("library/future-sight/only-the-top-card",)
