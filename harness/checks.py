@@ -320,6 +320,46 @@ def _copy_chains(case: CaseCheck) -> Iterator[Problem]:
                                "unlisted_feature")
 
 
+_MANA_SYMBOL = re.compile(r"\{(?![TQ0]\})[^{}]+\}")   # a mana symbol other than {T}, {Q} and {0}
+
+
+def _activation_costs(case: CaseCheck) -> Iterator[tuple[int, Mapping[str, Any], bool, bool]]:
+    """Each `activate` step of an ability printed on the catalog card of a set-up object, with
+    whether its cost asks for mana and whether it sacrifices a permanent (602.2b: the costs are
+    paid as a spell's are, 601.2g-h). An ability the object only gains, or an object a step makes,
+    is not looked at."""
+    cards = {obj["id"]: obj.get("card") for obj in case.doc["setup"].get("objects", [])}
+    for n, step in enumerate(case.doc["steps"]):
+        body = step.get("activate")
+        if not isinstance(body, Mapping):
+            continue
+        card = case.catalog.cards.get(cards.get(body.get("object")) or "") or {}
+        own = [a for a in card.get("abilities") or () if isinstance(a, Mapping) and a.get("kind") == "activated"]
+        index = body.get("ability", 0)
+        if not isinstance(index, int) or not 0 <= index < len(own):
+            continue
+        cost = own[index].get("cost")
+        if isinstance(cost, str):
+            yield n, body, bool(_MANA_SYMBOL.search(cost)), False
+        elif isinstance(cost, Mapping):
+            yield (n, body, bool(_MANA_SYMBOL.search(str(cost.get("mana") or ""))),
+                   bool(cost.get("sacrifice_self") or cost.get("sacrifice")))
+
+
+def _activation_features(case: CaseCheck) -> Iterator[Problem]:
+    """An activation whose cost asks for mana lists payment, and one whose cost sacrifices a
+    permanent lists zone_change: an `activate` step needs no casting feature that would cover
+    them, so without these an engine declaring neither would get the case and fail it."""
+    features = set(case.doc["features"])
+    for n, body, mana, sacrifice in _activation_costs(case):
+        for needed, feature, what in ((mana, "payment", "asks for mana"), (sacrifice, "zone_change",
+                                                                             "sacrifices a permanent")):
+            if needed and feature not in features:
+                yield case.problem(f"/steps/{n}/activate", f"the activated ability of {quoted(body.get('object'))} "
+                                                            f"{what}: the case must list feature {quoted(feature)} in "
+                                                            "/features", "unlisted_feature")
+
+
 def _is_known(oid: str, known: set[str], tokens_only: bool = False) -> bool:
     if oid in known:
         return True
@@ -334,4 +374,4 @@ def _unknown(oid: str) -> str:
 # the checks in the order their problems are reported
 CHECKS: tuple[Callable[[CaseCheck], Iterable[Problem]], ...] = (
     _rules, _features, _rulings, _setup_objects, _setup_turn_and_choices, _steps, _expectations, _contract, _invented,
-    _object_keyword_costs, _emerge_from, _granted_flashback, _copy_chains)
+    _object_keyword_costs, _emerge_from, _granted_flashback, _copy_chains, _activation_features)
