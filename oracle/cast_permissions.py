@@ -43,12 +43,16 @@ def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars,
         trace.add("702.34a", f"{c.name}'s flashback" + (f" (granted by {granter} until end of turn)" if granter else "")
                   + f" lets {caster} cast it from their own graveyard")
         return None
-    src = find_permission(state, spec.object, caster, obj.zone, spec.permission, False, view)
+    paying = AlternativeCostName.WITHOUT_PAYING_MANA_COST not in spec.alternative
+    src = find_permission(state, spec.object, caster, obj.zone, spec.permission, False, view, paying)
     if src is None:
         rules = ("601.3", "702.34a") if flashback else ("601.3",)
         why = (f"flashback lets only {obj.owner}, its owner, cast it from the graveyard, and only as an instant or "
                "sorcery spell; nothing else lets " if flashback else "nothing lets ")
         linked = _linked_elsewhere(state, spec.permission, spec.object)
+        if paying and find_permission(state, spec.object, caster, obj.zone, spec.permission, True, view):
+            linked = (" for a cost: what lets it be cast from there lets it be cast only without paying its mana "
+                      "cost", ("118.9",))
         if obj.zone == "library" and not seam_rules().library_top(state, obj.id):
             linked = (f" ({c.name} is not the top card of {obj.owner}'s library)", linked[1])
         raise Illegal(Reason.NO_PERMISSION, f"{why}{caster} cast {c.name} from the {obj.zone}{linked[0]}",
@@ -100,9 +104,11 @@ def check_timing(state: State, spec: CastSpec, view: Obj, c: Chars, trace: Trace
 
 
 def find_permission(state: State, spell_id: str, caster: str, zone: str, permission: str | None,
-                     free: bool, view=None) -> str | None:
+                     free: bool, view=None, paying: bool = False) -> str | None:
     """An object whose cast_permission lets `caster` cast the spell from `zone` (free: without
-    paying its mana cost). `permission` narrows the search to one object. `view` is the spell
+    paying its mana cost; paying: for a cost other than that, which a permission to cast from
+    another zone only without paying, Golos's, does not give). `permission` narrows the search
+    to one object. `view` is the spell
     as it would be cast (601.3e: e.g. prototyped, 718.3a)."""
     obj = view or state.obj(spell_id)
     c = chars(state, obj)
@@ -117,10 +123,14 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
                 continue
             if free and not ab.without_paying_mana_cost:
                 continue
+            if paying and ab.without_paying_mana_cost and zone != "hand":
+                continue                    # 118.9: its cards are cast for no mana, or not through it
             if zone != "hand" and obj.owner != caster:
                 continue
-            if zone == "library" and not seam_rules().library_top(state, spell_id):
-                continue                    # every printed library permission names the top card
+            if zone == "library" and state.obj(spell_id).zone == "library" and not seam_rules().library_top(
+                    state, spell_id):
+                continue                    # every printed library permission names the top card (601.2a
+                                            # judged it there; once on the stack the card is past that)
             if ab.exiled_with and state.choices.get(src.id, {}).get("exiled") != spell_id:
                 continue                    # 607.2: only the card linked to this permanent
             if matches(c, obj, ab.spells, src.controller, src.id):
