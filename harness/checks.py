@@ -28,6 +28,7 @@ from castrules.model.steps import Resolve
 _DERIVED_ID = re.compile(r"^(?P<source>[a-z][a-z0-9_]*?)_(trigger|ability|token|copy)\d*$")  # abilities on the stack, tokens made by them, copies cast (707.12)
 # setup object fields that describe a permanent's status (110.5), meaningless in any other zone
 _BATTLEFIELD_ONLY = ("tapped", "summoning_sick", "damage", "transformed", "melded_with")
+FACE_DOWN_EXILE = "face_down_exile"     # the feature of cards set up face down in exile (406.3, 601.3f)
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,22 @@ def _setup_objects(case: CaseCheck) -> Iterator[Problem]:
             for key in _BATTLEFIELD_ONLY:
                 if key in obj:
                     yield case.problem(f"{base}/{key}", f"{quoted(key)} applies only to objects on the battlefield", "bad_state")
+        yield from _face_down(case, base, obj)
+
+
+def _face_down(case: CaseCheck, base: str, obj: Mapping[str, Any]) -> Iterator[Problem]:
+    """A face-down card (406.3) is set up in exile only, `may_look` only for one, naming players;
+    the case lists face_down_exile, so an engine without face-down exile gets it as unsupported."""
+    if obj.get("face_down") and obj["zone"] != "exile":
+        yield case.problem(f"{base}/face_down", "'face_down' applies only to cards in exile (406.3)", "bad_state")
+    if obj.get("may_look") and not obj.get("face_down"):
+        yield case.problem(f"{base}/may_look", "'may_look' applies only to a face-down card (406.3)", "bad_state")
+    for i, who in enumerate(obj.get("may_look") or ()):
+        if who not in case.players:
+            yield case.problem(f"{base}/may_look/{i}", f"player {quoted(who)} is not in /setup/players", "unknown_player")
+    if obj.get("face_down") and FACE_DOWN_EXILE not in case.doc["features"]:
+        yield case.problem(f"{base}/face_down", f"a face-down exiled card needs feature {quoted(FACE_DOWN_EXILE)}, which "
+                                                "the case does not list in /features", "unlisted_feature")
 
 
 def _setup_turn_and_choices(case: CaseCheck) -> Iterator[Problem]:

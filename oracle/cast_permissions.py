@@ -11,6 +11,7 @@ from castrules.model.vocab import AlternativeCostName
 from .cast_spec import CastSpec
 from .characteristics import Chars, chars, matches
 from .errors import Illegal
+from .face_down import check_look
 from .frozen import replace
 from .granted_flashback import flashback_of, granted_by
 from .reasons import Reason
@@ -30,6 +31,7 @@ def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars,
                           rules=("601.3",))
         trace.add("601.3", f"{caster} may cast {c.name} from their hand")
         return None
+    check_look(obj, caster, trace)          # 601.3f: a face-down exiled card, only by a player who may look at it
     if spec.instructed_by is not None and obj.zone in ("library", "graveyard", "exile", "command"):
         trace.add("608.2g", f"{spec.instructed_by}'s effect instructs {caster} to cast {c.name} from the {obj.zone}")
         return None
@@ -125,8 +127,8 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
                 continue
             if paying and ab.without_paying_mana_cost and zone != "hand":
                 continue                    # 118.9: its cards are cast for no mana, or not through it
-            if zone != "hand" and obj.owner != caster:
-                continue
+            if zone != "hand" and obj.owner != caster and not ab.exiled_with:
+                continue                    # a linked permission reaches the card it exiled, whoever owns it (607.2)
             if zone == "library" and state.obj(spell_id).zone == "library" and not seam_rules().library_top(
                     state, spell_id):
                 continue                    # every printed library permission names the top card (601.2a
@@ -159,8 +161,8 @@ def on_top(state: State, oid: str) -> bool:
 
 def _own_permission(card, caster: str, zone: str, free: bool) -> bool:
     """601.3: a card's own "you may cast this card from <zone>" lets only its owner cast it from
-    there; it says nothing about other cards."""
-    return card.owner == caster and card.kind is ObjKind.CARD and any(
+    there; it says nothing about other cards. Face down in exile the card has no abilities (406.3a)."""
+    return card.owner == caster and card.kind is ObjKind.CARD and not card.face.face_down and any(
         isinstance(ab, CastPermission) and ab.own and zone in ab.from_zones and (ab.without_paying_mana_cost or not free)
         for ab in card.base.abilities)
 

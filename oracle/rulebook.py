@@ -6,8 +6,8 @@ any rule runs; it sits at the top of the oracle's imports and nothing below impo
 from __future__ import annotations
 
 from . import (announcements, awaken, cast_permissions, casting, characteristics, copy_exceptions, copying, costs,
-               discard_costs, effects, keyword_costs, keyword_payment, mana_abilities, payer, prowl, resolution, scenario,
-               snapshot, spending, total_cost, turns, zones)
+               discard_costs, effects, face_down, keyword_costs, keyword_payment, mana_abilities, payer, prowl,
+               resolution, scenario, snapshot, spending, total_cost, turns, zones)
 from .seams import Rules, install_real
 
 REAL_RULES = Rules(
@@ -19,6 +19,7 @@ REAL_RULES = Rules(
     library_top=cast_permissions.on_top,
     object_payment=keyword_payment.object_payment, life_payable=payer.life_payable,
     check_discard=discard_costs.check_discard,
+    may_look=face_down.may_look,
     prowl_enabler=prowl.prowl_enabler, leave_stack_zone=zones.leave_stack_zone, dash_return=resolution.dash_return,
     awaken_land=awaken.awaken_land,
     keyword_costs=keyword_costs.optional_costs, escalate_count=keyword_costs.escalate_count,

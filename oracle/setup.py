@@ -72,7 +72,13 @@ def _object(raw: SetupObject, catalog: Mapping[str, CardDef], names: list[str], 
                            "set up transformed")
     counters = tuple(sorted((str(k), int(v)) for k, v in raw.counters.items() if v)) if raw.counters else ()
     partner = _meld_partner(raw, card, catalog, zone)
-    face = (FaceUp(transformed=raw.transformed, melded_with=partner) if raw.transformed or partner is not None
+    if (raw.face_down and zone != "exile") or (raw.may_look and not raw.face_down):
+        raise RequestError(f"object {oid}: only a card in exile can be set up face_down, and may_look needs face_down")
+    for who in raw.may_look:
+        if who not in names:
+            raise RequestError(f"object {oid}: may_look: {who!r} is not a player")
+    face = (FaceUp(transformed=raw.transformed, melded_with=partner, face_down=raw.face_down,
+                   may_look=tuple(raw.may_look)) if raw.transformed or partner is not None or raw.face_down
             else _FACE_UP)
     return Obj(id=oid, card=card, zone=zone, owner=owner,
                controller=controller if zone in ("battlefield", "stack") else owner,

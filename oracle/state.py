@@ -143,6 +143,8 @@ class FaceUp:
     fused: bool = False                     # a fused split spell (202.3d)
     transformed: bool = False               # a transforming double-faced permanent showing its back face
     melded_with: CardDef | None = None      # a melded permanent: the partner card that also represents it
+    face_down: bool = False                 # a card exiled face down (406.3): turned face up as it is cast (406.3a)
+    may_look: tuple[str, ...] = ()          # the players allowed to look at it while it is face down (406.3)
 
 
 @dataclass(frozen=True)

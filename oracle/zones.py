@@ -2,7 +2,8 @@
 
 A card whose flashback cost was paid goes to exile whenever it would leave the stack (702.34a).
 Leaving the battlefield or the stack clears status, counters, damage, cast decisions and
-prototype values (718.4); a token that leaves the battlefield and a spell copy that leaves
+prototype values (718.4), and a card exiled face down is turned face up as it leaves exile
+(406.3a); a token that leaves the battlefield and a spell copy that leaves
 the stack cease to exist (111.7, 707.10a): their zone becomes `gone`. A card or token that would
 go to a graveyard while a permanent says it is exiled instead (Rest in Peace) goes to exile
 (614.1a); a cost paid that way is still paid (118.11).
@@ -49,7 +50,7 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
         obj, zone=new_zone, incarnation=obj.incarnation + 1, timestamp=ts,
         controller=(controller or obj.owner) if new_zone in ("battlefield", "stack") else obj.owner,
         tapped=False, summoning_sick=new_zone == "battlefield", counters=(), damage=0, deathtouched=False,
-        combat=NOT_IN_COMBAT, face=replace(obj.face, transformed=False),
+        combat=NOT_IN_COMBAT, face=replace(obj.face, transformed=False, face_down=False, may_look=()),
     )
     if old_zone == "battlefield" and obj.copy_of is not None and not obj.token:
         # a permanent that became a copy (become_copy) is a new object elsewhere: the effect ends (400.7)

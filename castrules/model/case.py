@@ -81,6 +81,8 @@ class SetupObject(Model):
     token: bool = False
     transformed: bool = False
     melded_with: str | None = None
+    face_down: bool = False                 # exile only: a card exiled face down (406.3)
+    may_look: tuple[str, ...] = ()          # the players allowed to look at it while it stays face down (406.3)
 
 
 @dataclass(frozen=True)
