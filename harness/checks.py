@@ -11,6 +11,7 @@ values too, so a new step kind or field is checked as soon as the model has it.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping
@@ -311,10 +312,13 @@ def _emerge_from(case: CaseCheck) -> Iterator[Problem]:
 
 
 def _granted_flashback(case: CaseCheck) -> Iterator[Problem]:
-    """A flashback cast of a card with no flashback of its own (one another object's effect gave
-    it: Snapcaster Mage, Past in Flames, 702.34a) lists granted_flashback: an engine with printed
-    flashback only gets the case as unsupported."""
-    if "granted_flashback" in case.doc["features"]:
+    """A flashback cast of a card with no flashback of its own, in a case where another object's
+    effect may give it (Snapcaster Mage, Past in Flames, 702.34a), lists granted_flashback: an
+    engine with printed flashback only gets the case as unsupported. With no such object the cast
+    only announces a cost the card lacks, which printed flashback alone answers."""
+    if "granted_flashback" in case.doc["features"] or not any(
+            "grant_flashback" in json.dumps(case.catalog.cards.get(obj.get("card") or "") or {})
+            for obj in case.doc["setup"].get("objects", [])):
         return
     for n, _, card, alternatives in _casts(case):
         if card and "flashback" in alternatives and "flashback" not in card:

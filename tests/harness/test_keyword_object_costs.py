@@ -62,3 +62,13 @@ def test_a_single_mode_owes_no_object_cost_and_needs_no_feature():
     doc = _without_the_feature("entwine/objects/solar-tide-one-mode-keeps-its-lands")
     assert not [p for p in check_case("cases/x.yaml", doc, SUITE.catalog, SUITE.vocabulary)
                 if p.code == "unlisted_feature"]
+
+
+def test_a_flashback_announced_for_a_card_nothing_could_give_it_needs_no_granted_flashback():
+    """A Bolt announced with a flashback cost, no Snapcaster Mage nor Past in Flames in the case:
+    an engine with printed flashback only refuses it as well (alternative_cost_unavailable)."""
+    doc = json.loads(json.dumps(next(c for c in SUITE.cases
+                                     if c.id == "flashback/announce/card-without-flashback-in-hand").doc))
+    assert "granted_flashback" not in doc["features"]
+    assert not [p for p in check_case("cases/x.yaml", doc, SUITE.catalog, SUITE.vocabulary)
+                if p.code == "unlisted_feature"]
