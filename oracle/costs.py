@@ -131,28 +131,31 @@ def _fits(cost: ConcreteCost, units: Sequence[tuple[frozenset[ManaType], bool]])
     for t in ManaType:
         demands += [(frozenset({t}), False)] * cost.colored[t]
     demands += [(frozenset(ManaType), True)] * cost.snow
-    n_units = len(units)
     match_of_unit: dict[int, int] = {}
-
-    def try_assign(d: int, seen: set[int]) -> bool:
-        accepts, snow_only = demands[d]
-        for u in range(n_units):
-            if u in seen or not (units[u][0] & accepts) or (snow_only and not units[u][1]):
-                continue
-            seen.add(u)
-            if u not in match_of_unit or try_assign(match_of_unit[u], seen):
-                match_of_unit[u] = d
-                return True
-        return False
-
     for d in range(len(demands)):
-        if not try_assign(d, set()):
+        if not _assign(d, set(), demands, units, match_of_unit):
             return None
-    free = [u for u in range(n_units) if u not in match_of_unit]
+    free = [u for u in range(len(units)) if u not in match_of_unit]
     free.sort(key=lambda u: (units[u][1], len(units[u][0]) > 1, 0 if ManaType.C in units[u][0] else 1))
     if len(free) < cost.generic:
         return None
     return sorted(match_of_unit) + free[:cost.generic]
+
+
+def _assign(d: int, seen: set[int], demands: Sequence[tuple[frozenset[ManaType], bool]],
+            units: Sequence[tuple[frozenset[ManaType], bool]], match_of_unit: dict[int, int]) -> bool:
+    """An augmenting path for demand `d` (Kuhn's matching). A module function, not a closure
+    calling itself: that closure made a reference cycle per payment, freed only by the garbage
+    collector."""
+    accepts, snow_only = demands[d]
+    for u in range(len(units)):
+        if u in seen or not (units[u][0] & accepts) or (snow_only and not units[u][1]):
+            continue
+        seen.add(u)
+        if u not in match_of_unit or _assign(match_of_unit[u], seen, demands, units, match_of_unit):
+            match_of_unit[u] = d
+            return True
+    return False
 
 
 def plan_payment(cost: ConcreteCost, pool: ManaPool, supplies: Sequence[Supply]) -> Plan | None:
@@ -170,6 +173,8 @@ def plan_payment(cost: ConcreteCost, pool: ManaPool, supplies: Sequence[Supply])
 def pay_from_pool(cost: ConcreteCost, pool: ManaPool) -> ManaPool | None:
     """The pool after paying the mana part from it alone, or None (118.3a): the mana spent is
     chosen by a deterministic matching (coloured demands first, then generic, colourless first)."""
+    if not cost.snow:
+        return _pay_by_type(cost, pool)
     units = _pool_units(pool)
     used = _fits(cost, units)
     if used is None:
@@ -182,3 +187,33 @@ def pay_from_pool(cost: ConcreteCost, pool: ManaPool) -> ManaPool | None:
     for (t, snow), n in spent.items():
         out = out.remove(t, n, snow=snow)
     return out
+
+
+_GENERIC_ORDER = (5, 0, 1, 2, 3, 4)       # C, then W U B R G (indices in WUBRGC order)
+
+
+def _pay_by_type(cost: ConcreteCost, pool: ManaPool) -> ManaPool | None:
+    """`pay_from_pool` for a cost with no {S}: the matching's choice, worked out by type. With no
+    demand accepting two types, each coloured demand takes the first mana of its type in the
+    pool's order (non-snow before snow), and generic the first free mana by the matching's
+    preference (non-snow first, colourless first, then WUBRG)."""
+    snowy = list(pool.snow_counts.as_tuple())
+    plain = [n - s for n, s in zip(pool.counts.as_tuple(), snowy)]
+    for i, n in enumerate(cost.colored.as_tuple()):
+        if n:
+            if n > plain[i] + snowy[i]:
+                return None
+            from_plain = min(n, plain[i])
+            plain[i] -= from_plain
+            snowy[i] -= n - from_plain
+    generic = cost.generic
+    for held in (plain, snowy):
+        for i in _GENERIC_ORDER:
+            if not generic:
+                break
+            taken = min(generic, held[i])
+            held[i] -= taken
+            generic -= taken
+    if generic:
+        return None
+    return ManaPool(ManaCounts.from_tuple([p + s for p, s in zip(plain, snowy)]), ManaCounts.from_tuple(snowy))

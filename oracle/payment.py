@@ -43,8 +43,9 @@ def activate_listed(state: State, player: str, listed: Sequence[tuple[str, int, 
     can pay the cost, the same whatever the order of the list."""
     for n, (oid, index, produce) in enumerate(listed):
         chooser = None
-        if cost is not None:
-            rest = _listed_supplies(state, player, listed[n + 1:], spell)
+        if cost is not None:       # what is still to come, worked out only if a choice needs it
+            def rest(now: State = state, later: Sequence = listed[n + 1:]) -> list[Supply]:
+                return _listed_supplies(now, player, later, spell)
             chooser = chooser_for(mana_only(cost), state, player, rest)
         sac = sacrifices[n] if n < len(sacrifices) else None
         order = orders[n] if n < len(orders) else None
