@@ -381,6 +381,17 @@ def _activation_features(case: CaseCheck) -> Iterator[Problem]:
                                                             "/features", "unlisted_feature")
 
 
+def _mode_chooser(case: CaseCheck) -> Iterator[Problem]:
+    """A cast of a card whose modes an opponent chooses (601.6: Misfortune) names that opponent
+    (`mode_chooser`, the caster's pick among several, 601.6a): a cast without one would read as
+    the caster choosing, which an engine could only guess at."""
+    for n, body, card, _ in _casts(case):
+        if (card.get("modes") or {}).get("chooser") == "opponent" and "mode_chooser" not in body:
+            yield case.problem(f"/steps/{n}/cast", f"{card['name']}'s mode is chosen by an opponent of the caster: "
+                                                   "the cast must name them in mode_chooser (601.6, 601.6a)",
+                               "missing_mode_chooser")
+
+
 def _is_known(oid: str, known: set[str], tokens_only: bool = False) -> bool:
     if oid in known:
         return True
@@ -395,4 +406,4 @@ def _unknown(oid: str) -> str:
 # the checks in the order their problems are reported
 CHECKS: tuple[Callable[[CaseCheck], Iterable[Problem]], ...] = (
     _rules, _features, _rulings, _setup_objects, _setup_turn_and_choices, _steps, _expectations, _contract, _invented,
-    _object_keyword_costs, _emerge_from, _granted_flashback, _copy_chains, _activation_features)
+    _object_keyword_costs, _emerge_from, _granted_flashback, _copy_chains, _activation_features, _mode_chooser)

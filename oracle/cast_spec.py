@@ -29,6 +29,7 @@ class CastSpec:
     y: int | None = None                                     # 107.3p: Y and Z are announced like X
     z: int | None = None
     modes: tuple[int, ...] = ()
+    mode_chooser: str | None = None                          # 601.6, 601.6a: the opponent who chooses the modes
     hybrid: tuple[str, ...] | None = None
     phyrexian: tuple[str, ...] | None = None
     targets: tuple[str, ...] = ()
@@ -65,7 +66,7 @@ def parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
         prototype=step.prototype, kicker=step.kicker, multikicker=step.multikicker, buyback=step.buyback,
         entwine=step.entwine,
         sacrifice=step.sacrifice, x=step.x, y=step.y, z=step.z,
-        modes=step.modes, hybrid=step.hybrid,
+        modes=step.modes, mode_chooser=step.mode_chooser, hybrid=step.hybrid,
         phyrexian=step.phyrexian,
         targets=step.targets, reductions=tuple((r.source, r.choice) for r in step.reductions),
         mana_abilities=tuple((m.object, m.ability, _plain(m.produce)) for m in activations),

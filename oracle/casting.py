@@ -85,6 +85,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     c = chars(state, spell)
     to_pay, label = base_cost(state, spell, spec, alt, permission, from_zone, trace, flashback)
     to_pay, label = additional_costs(state, spell, spec, to_pay, label, trace)
+    chooser = rules().mode_chooser(state, spell, spec, c.name, trace)       # 601.6, 601.6a: who picks the modes
     announce_modes(spell, spec, c, trace)
     to_pay, label = escalate(spell, spec, to_pay, label, trace)
     announce_object_costs(state, spell, spec, trace)
@@ -93,14 +94,14 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     # 601.2c-d
     kicked = int(spec.kicker) + spec.multikicker
     assigned = assign_targets(state, spell_targets(spell.base, spec.modes, kicked, alt), spec.targets, spec.player,
-                              spec.object)
+                              spec.object, chooser)
     if assigned:
         trace.add("601.2c", "targets: " + ", ".join(t for _, t, _ in assigned))
     division = announce_division(spell.base, assigned, spec.division, trace)
     # 601.2e
     announced = Announced(cast=True, prowl_paid=alt == AlternativeCostName.PROWL, alt_cost=alt, x=values["X"], y=values["Y"],
                           z=values["Z"], kicked=kicked, bought_back=spec.buyback,
-                          modes=tuple(spec.modes),
+                          modes=tuple(spec.modes), mode_chooser=chooser,
                           targets=tuple(t for _, t, _ in assigned),
                           target_controllers=tuple(r for _, _, r in assigned), division=division,
                           emerge=spec.emerge if alt == AlternativeCostName.EMERGE else None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from .characteristics import chars
-from .effects import damage_player
+from .damage import damage_player
 from .errors import Illegal, RequestError
 from .frozen import replace
 from .reasons import Reason

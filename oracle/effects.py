@@ -6,16 +6,17 @@ from typing import Any, Callable, Mapping
 
 from castrules.model.effects import (AddCounters, AddMana, Animate, Awaken, BecomeColor, CastCopy, CastIfAble, Counter,
                                      CreateToken, CreateTokenCopy, Damage, Delayed, Destroy, Draw, DrainMana, EachOpponent,
-                                     Effect, ExileTop, GainLife, GrantFlashback, LoseLife, PlayerChoice, Pump,
-                                     ReturnToHand, SetBasePT, SacrificeSelf, TargetPlayer, UntapSelf, You)
+                                     Effect, ExileTop, GainLife, GrantFlashback, LoseLife, ModeChooser, PlayerChoice,
+                                     Pump, ReturnToHand, SetBasePT, SacrificeSelf, TargetPlayer, UntapSelf, You)
 from castrules.model.parts import Filter
 
 from .cards import CardDef, token_def
 from .characteristics import chars, matches
 from .copy_exceptions import token_copy
+from .damage import damage_object, damage_player
 from .frozen import replace
 from .seams import rules
-from .state import DamageEvent, GrantedFlashback, Obj, State
+from .state import GrantedFlashback, Obj, State
 from .targets import is_player_ref
 from .trace import Trace
 from .zones import move
@@ -37,6 +38,7 @@ class EffectContext:
     power: int | None = None
     division: tuple[tuple[str, int], ...] = ()   # 601.2d: each divided target's share
     choices: "object" = None      # the resolve step's choices (cast_if_able: cast / decline_cast)
+    chooser: str | None = None    # 601.6: the opponent who chose the spell's mode ("that player")
 
 
 def condition_holds(cond: str | None, ctx: EffectContext) -> bool:
@@ -86,6 +88,8 @@ def _players(state: State, who: PlayerChoice, ctx: EffectContext) -> list[str]:
         return [ctx.controller]
     if isinstance(who, EachOpponent):
         return list(state.opponents(ctx.controller))
+    if isinstance(who, ModeChooser):
+        return [ctx.chooser] if ctx.chooser is not None and state.player(ctx.chooser).in_game else []
     t = ctx.targets[who.index] if who.index < len(ctx.targets) else None
     if t is None:
         return []
@@ -127,42 +131,6 @@ def apply_effects(state: State, effects: tuple[Effect, ...], ctx: EffectContext,
     return state
 
 
-def damage_player(state: State, source: Obj, player: str, amount: int, combat: bool, trace: Trace,
-                  source_controller: str | None = None) -> State:
-    if amount <= 0 or not state.player(player).in_game:
-        return state
-    c = chars(state, source)
-    p = state.player(player)
-    state = state.with_player(replace(p, life=p.life - amount))
-    event = DamageEvent(source=source.id, source_name=c.name, player=player, amount=amount, combat=combat,
-                        controller=source_controller or source.controller,
-                        creature_types=c.creature_types, all_creature_types=c.all_creature_types)
-    state = replace(state, damage_log=state.damage_log + (event,))
-    trace.add("120.3a" if not combat else "510.2",
-              f"{c.name} ({source.id}) deals {amount} {'combat ' if combat else ''}damage to {player}")
-    if "lifelink" in c.keywords:
-        state = gain_life(state, event.controller, amount)
-    return state
-
-
-def damage_object(state: State, source: Obj, oid: str, amount: int, trace: Trace) -> State:
-    obj = state.obj(oid)
-    if amount <= 0 or obj.zone != "battlefield":
-        return state
-    c = chars(state, source)
-    state = state.with_obj(replace(obj, damage=obj.damage + amount,
-                                   deathtouched=obj.deathtouched or "deathtouch" in c.keywords))
-    trace.add("120.3e", f"{c.name} ({source.id}) deals {amount} damage to {oid}")
-    if "lifelink" in c.keywords:
-        state = gain_life(state, source.controller, amount)
-    return state
-
-
-def gain_life(state: State, player: str, n: int) -> State:
-    p = state.player(player)
-    return state.with_player(replace(p, life=p.life + n))
-
-
 def _add_mana(state: State, e: AddMana, ctx: EffectContext, n: int, trace: Trace) -> State:
     from .costs import ManaType
     from .mana_abilities import mana_from_text
@@ -177,7 +145,7 @@ def _add_mana(state: State, e: AddMana, ctx: EffectContext, n: int, trace: Trace
 
 
 def _damage(state: State, e: Damage, ctx: EffectContext, n: int, trace: Trace) -> State:
-    for t in _target_objs(e, ctx):
+    for t in _target_objs(e, ctx) if e.player is None else _players(state, e.who, ctx):
         amount = _share(e, ctx, t, n)
         if is_player_ref(state, t):
             state = damage_player(state, ctx.source, t, amount, False, trace, ctx.controller)
@@ -250,7 +218,10 @@ def _become_color(state: State, e: BecomeColor, ctx: EffectContext, n: int, trac
 
 
 def _add_counters(state: State, e: AddCounters, ctx: EffectContext, n: int, trace: Trace) -> State:
-    for t in _target_objs(e, ctx):
+    """On the source, or on each permanent matching `each` that the effect's player controls (608.2h)."""
+    whose = _players(state, e.who, ctx) if e.each is not None else []
+    for t in _target_objs(e, ctx) if e.each is None else [o.id for o in state.battlefield() if o.controller in whose
+                                                           and matches(chars(state, o), o, e.each, ctx.controller)]:
         o = state.obj(t)
         counters = dict(o.counters)
         counters[e.counter or "+1/+1"] = counters.get(e.counter or "+1/+1", 0) + n

@@ -184,7 +184,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
     ctx = EffectContext(source=obj, controller=obj.controller, targets=targets, x=_spell_x(state, obj, choices, trace),
                         y=a.y, prowl_paid=a.prowl_paid, kicked=a.kicked, cast=a.cast, division=a.division,
                         awakened=a.alt_cost == AlternativeCostName.AWAKEN,
-                        choices=choices)
+                        choices=choices, chooser=a.mode_chooser)
     trace.add("608.2", f"{c.name} ({oid}) resolves")
     if obj.base.modes is None:
         state = apply_effects(state, obj.base.spell, ctx, trace)

@@ -6,8 +6,8 @@ any rule runs; it sits at the top of the oracle's imports and nothing below impo
 from __future__ import annotations
 
 from . import (announcements, awaken, cast_permissions, casting, characteristics, copy_exceptions, copying, costs,
-               discard_costs, effects, face_down, keyword_costs, keyword_payment, mana_abilities, payer, prowl,
-               resolution, scenario, snapshot, spending, total_cost, turns, zones)
+               damage, discard_costs, effects, face_down, keyword_costs, keyword_payment, mana_abilities, mode_chooser,
+               payer, prowl, resolution, scenario, snapshot, spending, total_cost, turns, zones)
 from .seams import Rules, install_real
 
 REAL_RULES = Rules(
@@ -15,7 +15,7 @@ REAL_RULES = Rules(
     modifier_applies=total_cost.modifier_applies, modifier_matches=characteristics.matches,
     modifier_count=total_cost.modifier_count, order_reductions=total_cost.order_reductions,
     cost_floor=costs.apply_floor, reduce_generic=costs.reduce_generic, reduce_typed=costs.reduce_typed,
-    one_alternative_cost=casting.one_alternative_cost, pay_spell=casting.pay,
+    one_alternative_cost=casting.one_alternative_cost, mode_chooser=mode_chooser.choose, pay_spell=casting.pay,
     library_top=cast_permissions.on_top,
     object_payment=keyword_payment.object_payment, life_payable=payer.life_payable,
     check_discard=discard_costs.check_discard,
@@ -31,7 +31,7 @@ REAL_RULES = Rules(
     copy_spell=copying.copy_spell, copy_permanent=copying.copy_permanent, copy_for_each=copying.copy_for_each,
     copy_target_legal=copying.legal_for_each_target, copy_additional_effects=copy_exceptions.additional_effects,
     run_step=scenario.run_step, next_turn=turns.next_turn, empty_pools=turns.empty_pools,
-    combat_damage_object=effects.damage_object, count_permanents=effects.count_permanents,
+    combat_damage_object=damage.damage_object, count_permanents=effects.count_permanents,
 )
 
 install_real(REAL_RULES)

@@ -65,7 +65,7 @@ def step_combat_damage(state: State, step: steps.CombatDamage, trace: Trace) -> 
 
 
 def step_deal_damage(state: State, step: steps.DealDamage, trace: Trace) -> tuple[State, dict]:
-    from .effects import damage_object, damage_player
+    from .damage import damage_object, damage_player
     src = state.obj(object_of(state, step.source))
     amount = step.amount
     if is_player(step.to):

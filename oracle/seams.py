@@ -34,6 +34,7 @@ class Rules:
     reduce_typed: Rule              # costs.reduce, 118.7b-d
     # 601.2b-i: announcing and paying
     one_alternative_cost: Rule      # casting.one_alternative_cost (118.9a)
+    mode_chooser: Rule              # mode_chooser.choose: who chooses the modes, an opponent's choice checked (601.6)
     library_top: Rule               # cast_permissions.on_top: a library permission reaches its top card only (601.3)
     pay_spell: Rule                 # casting.pay (601.2f-i)
     object_payment: Rule            # keyword_payment.object_payment (delve, improvise: 702.66a, 702.126a)
@@ -66,7 +67,7 @@ class Rules:
     run_step: Rule                  # scenario.run_step (rewinding an illegal action, 730)
     next_turn: Rule                 # turns.next_turn
     empty_pools: Rule               # turns.empty_pools (106.4)
-    combat_damage_object: Rule      # effects.damage_object, as combat damage is dealt (510.2)
+    combat_damage_object: Rule      # damage.damage_object, as combat damage is dealt (510.2)
     count_permanents: Rule          # effects.count_permanents: an effect's "for each" count (608.2h)
 
 

@@ -162,6 +162,7 @@ class Announced:
     kicked: int = 0                         # times kicked (702.33d): 1 for kicker, N for multikicker paid N times
     bought_back: bool = False               # 702.27a: its buyback cost was paid
     modes: tuple[int, ...] = ()
+    mode_chooser: str | None = None         # 601.6: the opponent who chose the modes ("that player")
     targets: tuple[str, ...] = ()
     target_controllers: tuple[str | None, ...] = ()   # per-opponent targets: who must control each
     division: tuple[tuple[str, int], ...] = ()        # 601.2d: (target, amount) announced while casting

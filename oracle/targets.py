@@ -61,8 +61,9 @@ def legal_target(state: State, spec: TargetSpec, ref: str, controller: str, sour
 
 
 def assign_targets(state: State, specs: Sequence[TargetSpec], chosen: Sequence[str], controller: str,
-                   source_id: str | None) -> list[tuple[TargetSpec, str, str | None]]:
-    """Match the announced targets to the requirements in order (601.2c).
+                   source_id: str | None, chooser: str | None = None) -> list[tuple[TargetSpec, str, str | None]]:
+    """Match the announced targets to the requirements in order (601.2c); a requirement of the
+    mode an opponent chose for the spell may ask that player to control the target (`chooser`, 601.6).
 
     Returns (spec, target, required controller) triples; raises Illegal with
     wrong_number_of_targets or invalid_target."""
@@ -89,7 +90,7 @@ def assign_targets(state: State, specs: Sequence[TargetSpec], chosen: Sequence[s
                 continue
             raise Illegal(Reason.WRONG_NUMBER_OF_TARGETS,
                           f"{len(chosen)} target(s) chosen, the spell needs {sum(1 for s in specs if not s.up_to)}", rules=("601.2c",))
-        out.append((spec, rest.pop(0), None))
+        out.append((spec, rest.pop(0), chooser if spec.chooser_controls else None))
     if rest:
         raise Illegal(Reason.WRONG_NUMBER_OF_TARGETS,
                       f"{len(chosen)} target(s) chosen; only {len(chosen) - len(rest)} can be used", rules=("601.2c",))

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from .build import Model, key
 from .refs import AnyRef, ObjectRef, PlayerRef
-from .step_base import ManaActivation, Paying, require_fields
+from .step_base import Paying, require_fields
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,7 @@ class Cast(Paying):
     y: int | None = None
     z: int | None = None
     modes: tuple[int, ...] = ()
+    mode_chooser: PlayerRef | None = None           # 601.6, 601.6a: the opponent who picks the modes ("an opponent chooses")
     hybrid: tuple[str, ...] | None = None
     phyrexian: tuple[str, ...] | None = None        # PhyrexianChoice values; the engine judges others
     targets: tuple[AnyRef, ...] = ()

@@ -40,13 +40,6 @@ class Effect(Model):
 
 
 @dataclass(frozen=True)
-class Damage(Effect):
-    kind: ClassVar[str] = "damage"
-    amount: Amount = 0
-    target: int | Literal["all"] = 0
-
-
-@dataclass(frozen=True)
 class You:
     """The effect's controller (`you`, the default)."""
 
@@ -54,6 +47,11 @@ class You:
 @dataclass(frozen=True)
 class EachOpponent:
     """Each opponent of the effect's controller still in the game (`each_opponent`)."""
+
+
+@dataclass(frozen=True)
+class ModeChooser:
+    """The opponent who chose the spell's mode (`chooser`; 601.6: the card's "that player")."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +68,7 @@ class TargetsController:
     index: int
 
 
-PlayerChoice = You | EachOpponent | TargetPlayer | TargetsController
+PlayerChoice = You | EachOpponent | ModeChooser | TargetPlayer | TargetsController
 
 
 @cache
@@ -80,15 +78,18 @@ def read_player(ref: str | None) -> PlayerChoice:
         return You()
     if ref == "each_opponent":
         return EachOpponent()
+    if ref == "chooser":
+        return ModeChooser()
     kind, _, index = ref.partition(":")
     if index.isdigit() and kind in ("target", "target_controller"):
         return TargetPlayer(int(index)) if kind == "target" else TargetsController(int(index))
-    raise ModelError("", f"unknown effect player {excerpt(ref)}: you, each_opponent, target:N or target_controller:N")
+    raise ModelError("", f"unknown effect player {excerpt(ref)}: you, each_opponent, chooser, target:N or "
+                         "target_controller:N")
 
 
 @dataclass(frozen=True)
 class PlayerEffect(Effect):
-    """An effect on a player: you, each_opponent, target:N or target_controller:N."""
+    """An effect on a player: you, each_opponent, chooser, target:N or target_controller:N."""
 
     player: str | None = None
 
@@ -96,6 +97,22 @@ class PlayerEffect(Effect):
     def who(self) -> PlayerChoice:
         """`player` as its typed value (the document keeps the string)."""
         return read_player(self.player)
+
+
+@dataclass(frozen=True)
+class Damage(PlayerEffect):
+    """Damage to the Nth target, every target (`all`), or a player it does not target (`player`,
+    Misfortune's chooser); `player` unset means the target."""
+
+    kind: ClassVar[str] = "damage"
+    amount: Amount = 0
+    target: int | Literal["all"] = 0
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        if isinstance(doc, Mapping) and "target" not in doc and "player" not in doc:
+            raise ModelError(where, "damage needs a target or a player")
+        return doc
 
 
 @dataclass(frozen=True)
@@ -229,10 +246,13 @@ class BecomeColor(Effect):
 
 
 @dataclass(frozen=True)
-class AddCounters(Effect):
+class AddCounters(PlayerEffect):
+    """Counters on the source, or on each permanent matching `each` that `player` controls."""
+
     kind: ClassVar[str] = "add_counters"
     counter: str | None = None
     amount: Amount | None = None
+    each: Filter | None = None
 
 
 @dataclass(frozen=True)
@@ -298,7 +318,7 @@ EFFECT_TYPES: Mapping[str, type[Effect]] = {t.kind: t for t in (
     Damage, LoseLife, GainLife, Draw, CastCopy, CastIfAble, Counter, DrainMana, ExileTop, Destroy, ReturnToHand, Pump, SetBasePT,
     BecomeColor, GrantFlashback, Awaken,
     AddCounters, CreateToken, CreateTokenCopy, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
-_REQUIRED = {"damage": ("amount", "target"), "lose_life": ("amount",), "gain_life": ("amount",),
+_REQUIRED = {"damage": ("amount",), "lose_life": ("amount",), "gain_life": ("amount",),
              "pump": ("power", "toughness"), "set_base_pt": ("power", "toughness"),
              "become_color": ("colors",), "create_token": ("token",),
              "add_mana": ("mana",), "counter": ("target",), "drain_mana": ("target",), "awaken": ("amount",)}

@@ -81,6 +81,7 @@ class TargetSpec(Model):
     per_opponent: bool = False
     per_kick: bool = False          # 702.33c: one more, different target for each time the spell was kicked
     awakened: bool = False          # 702.113b: chosen only when the awaken cost was paid
+    chooser_controls: bool = False  # 601.6: controlled by the opponent who chose the spell's mode ("that player")
 
 
 _SYMBOL = re.compile(r"\{[^{}]+\}")
