@@ -6,19 +6,21 @@ in the catalog; every rule, feature, ruling and reason must be in its vocabulary
 Each check is one small function of a `CaseCheck` (the case and the suite's data), run in the
 order of `CHECKS`. What a step names is read from the model, not listed here: every step
 field typed as an object, a player or either (`castrules.model.refs`) is checked, nested
-values too, so a new step kind or field is checked as soon as the model has it.
+values too, so a new step kind or field is checked as soon as the model has it. The case
+checked is a `case_check.CaseCheck`; the checks that a case lists the features its steps' cards
+ask for are in `feature_checks`.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
+from castrules.harness.case_check import CaseCheck
 from castrules.harness.catalog import Catalog
 from castrules.harness.contract import unlisted
 from castrules.harness.excerpts import quoted
+from castrules.harness.feature_checks import FEATURE_CHECKS, OBJECT_KEYWORD_COSTS  # noqa: F401 (re-exported)
 from castrules.harness.invented import check_invented
 from castrules.harness.problems import Problem
 from castrules.harness.vocabulary import Vocabulary
@@ -30,28 +32,6 @@ _DERIVED_ID = re.compile(r"^(?P<source>[a-z][a-z0-9_]*?)_(trigger|ability|token|
 # setup object fields that describe a permanent's status (110.5), meaningless in any other zone
 _BATTLEFIELD_ONLY = ("tapped", "summoning_sick", "damage", "transformed", "melded_with")
 FACE_DOWN_EXILE = "face_down_exile"     # the feature of cards set up face down in exile (406.3, 601.3f)
-
-
-@dataclass(frozen=True)
-class CaseCheck:
-    """One case document and what its names are checked against."""
-
-    file: str
-    doc: Mapping[str, Any]
-    catalog: Catalog
-    vocab: Vocabulary
-    invented: bool = True   # held to the invented_cards rule (the suite's cases, not a project's own)
-
-    def problem(self, pointer: str, message: str, code: str) -> Problem:
-        return Problem(self.file, pointer, message, None, code)
-
-    @property
-    def players(self) -> list[str]:
-        return list(self.doc["setup"]["players"])
-
-    @property
-    def setup_ids(self) -> set[str]:
-        return {obj["id"] for obj in self.doc["setup"].get("objects", [])}
 
 
 def check_case(file: str, doc: Mapping[str, Any], catalog: Catalog, vocab: Vocabulary,
@@ -269,129 +249,6 @@ def _invented(case: CaseCheck) -> Iterable[Problem]:
     return check_invented(case.file, case.doc, case.catalog) if case.invented else ()
 
 
-OBJECT_KEYWORD_COSTS = "keyword_object_costs"
-
-
-def _casts(case: CaseCheck) -> Iterator[tuple[int, Mapping[str, Any], Mapping[str, Any], list]]:
-    """Each cast step with its index, its body, the catalog entry of the card it casts ({} when
-    unknown) and its alternative costs as a list: what the feature checks below look at."""
-    cards = {obj["id"]: obj.get("card") for obj in case.doc["setup"].get("objects", [])}
-    for n, step in enumerate(case.doc["steps"]):
-        body = step.get("cast")
-        if not isinstance(body, Mapping):
-            continue
-        alt = body.get("alternative_cost")
-        card = case.catalog.cards.get(cards.get(body.get("object")) or "") or {}
-        yield n, body, card, [alt] if isinstance(alt, str) else list(alt or [])
-
-
-def _object_keyword_costs(case: CaseCheck) -> Iterator[Problem]:
-    """A cast paying an entwine or escalate cost that is not mana (Solar Tide's lands, Collective
-    Brutality's discards) lists keyword_object_costs: an engine with mana entwine and escalate
-    only leaves it undeclared and gets the case as unsupported, never as a false failure."""
-    if OBJECT_KEYWORD_COSTS in case.doc["features"]:
-        return
-    for n, body, card, _ in _casts(case):
-        if ((body.get("entwine") and isinstance(card.get("entwine"), Mapping))
-                or (len(body.get("modes") or ()) > 1 and isinstance(card.get("escalate"), Mapping))):
-            yield case.problem(f"/steps/{n}/cast", f"the cast pays {card['name']}'s entwine or escalate cost, which is "
-                                                   f"paid with objects: the case must list feature "
-                                                   f"{quoted(OBJECT_KEYWORD_COSTS)} in /features", "unlisted_feature")
-
-
-def _emerge_from(case: CaseCheck) -> Iterator[Problem]:
-    """A cast for the emerge cost of a card whose emerge names a quality (702.119b, Crabomination)
-    lists emerge_from: an engine with plain emerge only gets the case as unsupported."""
-    if "emerge_from" in case.doc["features"]:
-        return
-    for n, _, card, alternatives in _casts(case):
-        if "emerge" in alternatives and any(
-                isinstance(a, Mapping) and "emerge_from" in a for a in card.get("alternative_costs") or ()):
-            yield case.problem(f"/steps/{n}/cast", f"the cast pays {card['name']}'s emerge from a quality: the case "
-                                                   "must list feature 'emerge_from' in /features", "unlisted_feature")
-
-
-def _granted_flashback(case: CaseCheck) -> Iterator[Problem]:
-    """A flashback cast of a card with no flashback of its own, in a case where another object's
-    effect may give it (Snapcaster Mage, Past in Flames, 702.34a), lists granted_flashback: an
-    engine with printed flashback only gets the case as unsupported. With no such object the cast
-    only announces a cost the card lacks, which printed flashback alone answers."""
-    if "granted_flashback" in case.doc["features"] or not any(
-            "grant_flashback" in json.dumps(case.catalog.cards.get(obj.get("card") or "") or {})
-            for obj in case.doc["setup"].get("objects", [])):
-        return
-    for n, _, card, alternatives in _casts(case):
-        if card and "flashback" in alternatives and "flashback" not in card:
-            yield case.problem(f"/steps/{n}/cast", f"the cast pays a flashback cost {card['name']} has only if another "
-                                                   "object gives it: the case must list feature 'granted_flashback' "
-                                                   "in /features", "unlisted_feature")
-
-
-def _copy_chains(case: CaseCheck) -> Iterator[Problem]:
-    """A resolve step choosing more than one permanent to copy (a copy of a permanent with an
-    enters-as-copy ability of its own copying again, 707.5, 614.12) lists copy_chains: an engine
-    whose permanents copy once only gets the case as unsupported."""
-    if "copy_chains" in case.doc["features"]:
-        return
-    for n, step in enumerate(case.doc["steps"]):
-        chosen = ((step.get("resolve") or {}).get("choices") or {}).get("copy")
-        if isinstance(chosen, list) and len(chosen) > 1:
-            yield case.problem(f"/steps/{n}/resolve/choices/copy", "the entering permanent copies more than once: the "
-                                                                   "case must list feature 'copy_chains' in /features",
-                               "unlisted_feature")
-
-
-_MANA_SYMBOL = re.compile(r"\{(?![TQ0]\})[^{}]+\}")   # a mana symbol other than {T}, {Q} and {0}
-
-
-def _activation_costs(case: CaseCheck) -> Iterator[tuple[int, Mapping[str, Any], bool, bool]]:
-    """Each `activate` step of an ability printed on the catalog card of a set-up object, with
-    whether its cost asks for mana and whether it sacrifices a permanent (602.2b: the costs are
-    paid as a spell's are, 601.2g-h). An ability the object only gains, or an object a step makes,
-    is not looked at."""
-    cards = {obj["id"]: obj.get("card") for obj in case.doc["setup"].get("objects", [])}
-    for n, step in enumerate(case.doc["steps"]):
-        body = step.get("activate")
-        if not isinstance(body, Mapping):
-            continue
-        card = case.catalog.cards.get(cards.get(body.get("object")) or "") or {}
-        own = [a for a in card.get("abilities") or () if isinstance(a, Mapping) and a.get("kind") == "activated"]
-        index = body.get("ability", 0)
-        if not isinstance(index, int) or not 0 <= index < len(own):
-            continue
-        cost = own[index].get("cost")
-        if isinstance(cost, str):
-            yield n, body, bool(_MANA_SYMBOL.search(cost)), False
-        elif isinstance(cost, Mapping):
-            yield (n, body, bool(_MANA_SYMBOL.search(str(cost.get("mana") or ""))),
-                   bool(cost.get("sacrifice_self") or cost.get("sacrifice")))
-
-
-def _activation_features(case: CaseCheck) -> Iterator[Problem]:
-    """An activation whose cost asks for mana lists payment, and one whose cost sacrifices a
-    permanent lists zone_change: an `activate` step needs no casting feature that would cover
-    them, so without these an engine declaring neither would get the case and fail it."""
-    features = set(case.doc["features"])
-    for n, body, mana, sacrifice in _activation_costs(case):
-        for needed, feature, what in ((mana, "payment", "asks for mana"), (sacrifice, "zone_change",
-                                                                             "sacrifices a permanent")):
-            if needed and feature not in features:
-                yield case.problem(f"/steps/{n}/activate", f"the activated ability of {quoted(body.get('object'))} "
-                                                            f"{what}: the case must list feature {quoted(feature)} in "
-                                                            "/features", "unlisted_feature")
-
-
-def _mode_chooser(case: CaseCheck) -> Iterator[Problem]:
-    """A cast of a card whose modes an opponent chooses (601.6: Misfortune) names that opponent
-    (`mode_chooser`, the caster's pick among several, 601.6a): a cast without one would read as
-    the caster choosing, which an engine could only guess at."""
-    for n, body, card, _ in _casts(case):
-        if (card.get("modes") or {}).get("chooser") == "opponent" and "mode_chooser" not in body:
-            yield case.problem(f"/steps/{n}/cast", f"{card['name']}'s mode is chosen by an opponent of the caster: "
-                                                   "the cast must name them in mode_chooser (601.6, 601.6a)",
-                               "missing_mode_chooser")
-
-
 def _is_known(oid: str, known: set[str], tokens_only: bool = False) -> bool:
     if oid in known:
         return True
@@ -406,4 +263,4 @@ def _unknown(oid: str) -> str:
 # the checks in the order their problems are reported
 CHECKS: tuple[Callable[[CaseCheck], Iterable[Problem]], ...] = (
     _rules, _features, _rulings, _setup_objects, _setup_turn_and_choices, _steps, _expectations, _contract, _invented,
-    _object_keyword_costs, _emerge_from, _granted_flashback, _copy_chains, _activation_features, _mode_chooser)
+    *FEATURE_CHECKS)
