@@ -216,6 +216,10 @@ def announce_modes(spell: Obj, spec: CastSpec, c: Chars, trace: Trace) -> None:
         trace.add(why, f"modes chosen: {chosen}, more than {modes.choose} because the kicker, announced later, "
                        "is paid")
         return
+    if why[0] == "601.4" and not chosen:
+        trace.add(("107.1c", "601.4", "700.2"), "no mode chosen: the kicker, announced later, allows any number of "
+                                                "modes, and any number includes none")
+        return
     trace.add("700.2" if not spec.entwine else ("702.42a", "700.2"), f"modes chosen: {chosen}")
 
 

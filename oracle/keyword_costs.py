@@ -51,15 +51,15 @@ def optional_costs(spell: Obj, spec: CastSpec, name: str, to_pay: ManaCost | Non
 
 def mode_counts(spell: Obj, spec: CastSpec) -> tuple[int, int, tuple[str, ...]]:
     """700.2, 702.42a, 601.4: how many modes may be chosen (least, most) and the rules saying so:
-    every mode when entwined; up to `kicked_max` when the kicker is announced (announced after
-    the modes in 601.2b, but 601.4 lets the player count on it); else the card's number or, "one
-    or more", up to its `max`."""
+    every mode when entwined; "any number" when the kicker is announced, none included (107.1c),
+    up to `kicked_max` (the kicker is announced after the modes in 601.2b, but 601.4 lets the
+    player count on it); else the card's number or, "one or more", up to its `max`."""
     modes = spell.base.modes
     assert modes is not None
     if spec.entwine:
         return len(modes.options), len(modes.options), ("702.42a", "700.2")
     if modes.kicked_max is not None and (spec.kicker or spec.multikicker):
-        return modes.choose, modes.kicked_max, ("601.4", "702.33d", "700.2")
+        return 0, modes.kicked_max, ("601.4", "702.33d", "700.2")     # no mode: traced with 107.1c
     return modes.choose, modes.max or modes.choose, ("700.2", "601.2b")
 
 

@@ -104,8 +104,9 @@ class ModeOption(Model):
 @dataclass(frozen=True)
 class Modes(Model):
     """A modal spell (700.2): choose `choose` different options, or up to `max` ("one or more"),
-    or, kicked, up to `kicked_max` (601.4: the later kicker choice opens more modes). `chooser:
-    opponent`: an opponent of the caster, whom the caster picks, makes the choice (601.6, 601.6a)."""
+    or, kicked, any number up to `kicked_max`, none included (601.4: the later kicker choice
+    opens them; 107.1c: any number includes zero). `chooser: opponent`: an opponent of the
+    caster, whom the caster picks, makes the choice (601.6, 601.6a)."""
 
     choose: int
     options: tuple[ModeOption, ...]
