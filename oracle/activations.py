@@ -6,6 +6,7 @@ from __future__ import annotations
 from castrules.model import steps
 
 from . import payment
+from .activation_costs import payable_total
 from .characteristics import chars
 from .errors import Illegal, RequestError
 from .frozen import replace
@@ -42,7 +43,7 @@ def step_activate(state: State, step: steps.Activate, trace: Trace) -> tuple[Sta
     mana = ManaCost.parse(ab.cost.mana or "")
     x = _ability_x(mana, step.x, oid, trace)        # 602.2b -> 601.2b: X before targets
     assigned = assign_targets(state, ab.targets, step.targets, player, oid)
-    cost = resolve_choices(mana, x)
+    cost = payable_total(state, oid, resolve_choices(mana, x), trace)   # 602.2b -> 601.2f; 602.1e
     state, used = _activate_listed(state, player, step, cost, trace, AbilityOf(oid))
     # 602.2b -> 601.2h: {T} / {Q} are paid before the mana, so the source can't also tap for it
     state = pay_costs(state, ability_cost_parts(ab.cost, oid, cost, step.auto_pay, used), paying, trace)

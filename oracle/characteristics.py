@@ -13,7 +13,8 @@ from dataclasses import fields
 from operator import attrgetter
 from typing import Literal
 
-from castrules.model.abilities import Ability, AddColor, DefinePT, GrantAbility, KeywordGrant, PumpPer, TypeChange
+from castrules.model.abilities import (ActivatedAbility, Ability, AddColor, DefinePT, GrantAbility, KeywordGrant, ManaAbility,
+                                       PumpPer, StaticAbility, TypeChange)
 from castrules.model.effects import Animate, BecomeColor, Pump, SetBasePT
 from castrules.model.parts import Filter
 from castrules.model.steps import ChangeTypes
@@ -86,7 +87,7 @@ _read_fields = attrgetter(*(f.name for f in fields(Obj) if f.name not in NOT_REA
 
 
 # Abilities of an object whose characteristics read the game beyond what ``chars`` keys on
-READS_THE_GAME: tuple[type[Ability], ...] = (DefinePT, PumpPer)
+READS_THE_GAME: tuple[type[Ability], ...] = (DefinePT, PumpPer, StaticAbility)   # static: abilities_of
 
 
 def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -> Chars:
@@ -203,7 +204,7 @@ def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -
         granted = _granted_keywords(state, obj, result)
         if granted:
             result = Chars(**{**result.__dict__, "keywords": result.keywords | granted})
-        gained = _granted_abilities(state, obj, result)
+        gained = _granted_abilities(state, obj, result) + _borrowed_abilities(state, obj)
         if gained:
             result = Chars(**{**result.__dict__, "abilities": result.abilities + gained})
     return result
@@ -255,6 +256,21 @@ def _granted_abilities(state: State, obj: Obj, c: Chars) -> tuple[Ability, ...]:
             continue
         if matches(c, obj, ab.permanents, src.controller, src.id):
             out.append(ab.ability)
+    return tuple(out)
+
+
+def _borrowed_abilities(state: State, obj: Obj) -> tuple[Ability, ...]:
+    """A static `abilities_of` (Manascape Refractor): the permanent has every activated ability,
+    mana abilities included, printed on each other permanent matching the filter, in timestamp
+    order (abilities those permanents gain from elsewhere are not borrowed: no case has one)."""
+    out: list[Ability] = []
+    for ab in _abilities_of(obj):
+        if not isinstance(ab, StaticAbility) or ab.abilities_of is None:
+            continue
+        for o in sorted(state.in_zone("battlefield"), key=lambda p: p.timestamp):
+            if o.id != obj.id and o.kind is ObjKind.CARD and matches(
+                    compute_characteristics(state, o, count_others=False), o, ab.abilities_of, obj.controller, obj.id):
+                out.extend(a for a in o.base.abilities if isinstance(a, (ManaAbility, ActivatedAbility)))
     return tuple(out)
 
 

@@ -5,9 +5,9 @@ any rule runs; it sits at the top of the oracle's imports and nothing below impo
 """
 from __future__ import annotations
 
-from . import (announcements, awaken, cast_permissions, casting, characteristics, copy_exceptions, copying, costs,
-               damage, discard_costs, effects, face_down, keyword_costs, keyword_payment, mana_abilities, mode_chooser,
-               payer, prowl, resolution, scenario, snapshot, spending, total_cost, turns, zones)
+from . import (activation_costs, announcements, awaken, cast_permissions, casting, characteristics, copy_exceptions,
+               copying, costs, damage, discard_costs, effects, face_down, keyword_costs, keyword_payment, mana_abilities,
+               mode_chooser, payer, prowl, resolution, scenario, snapshot, spending, total_cost, turns, zones)
 from .seams import Rules, install_real
 
 REAL_RULES = Rules(
@@ -26,6 +26,7 @@ REAL_RULES = Rules(
     keyword_object_costs=keyword_costs.keyword_object_costs, emerge_quality=announcements.emerge_quality,
     characteristics=characteristics.compute_characteristics, cost_mana_value=characteristics.cost_mana_value,
     object_view=snapshot.object_view,
+    activation_increases=activation_costs.increases, activation_any_colour=activation_costs.any_colour,
     check_tap_cost=payer.check_tap, mana_ability_units=mana_abilities.base_units,
     spend_restriction=spending.may_pay,
     copy_spell=copying.copy_spell, copy_permanent=copying.copy_permanent, copy_for_each=copying.copy_for_each,

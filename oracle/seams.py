@@ -54,6 +54,8 @@ class Rules:
     cost_mana_value: Rule           # characteristics.cost_mana_value (202.3)
     object_view: Rule               # snapshot.object_view
     # mana abilities (605, 106.7, 302.6, 107.5-6)
+    activation_increases: Rule      # activation_costs.increases: activation cost increases (602.2b, 601.2f)
+    activation_any_colour: Rule     # activation_costs.any_colour: mana of any colour for a permanent's activation costs (602.1e)
     check_tap_cost: Rule            # payer.check_tap (107.5, 107.6, 302.6), the check of every {T} / {Q}
     spend_restriction: Rule         # spending.may_pay (106.6): what restricted mana may be spent on
     mana_ability_units: Rule        # mana_abilities.base_units

@@ -346,6 +346,9 @@ class StaticAbility(Ability):
     cost_increase: StaticCostChange | None = None
     cost_reduction: StaticCostChange | None = None
     cast_prohibition: StaticProhibition | None = None
+    abilities_of: Filter | None = None              # it has every activated ability of the other matching permanents
+    activation_any_color: bool = False              # mana as though of any colour pays its abilities' activation costs (602.1e)
+    activation_cost_increase: str | None = None     # non-mana activated abilities cost this much more (602.2b, 601.2f)
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:

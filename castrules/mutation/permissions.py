@@ -1,5 +1,10 @@
-"""Mutants of the permissions to cast: face-down cards in exile (601.3f, 406.3)."""
+"""Mutants of the permissions to cast (face-down cards in exile, 601.3f, 406.3) and of how activated
+abilities are paid (activation cost increases, 602.2b; mana of any colour for them, 602.1e)."""
 from __future__ import annotations
+
+from castrules.model.abilities import StaticAbility
+from castrules.oracle.characteristics import chars
+from castrules.oracle.costs import ConcreteCost, ManaType
 
 from .base import Mutant, substitute
 
@@ -9,3 +14,42 @@ class FaceDownCastWithoutLooking(Mutant):
                    "they are not allowed to look at (601.3f)")
     seams = {"may_look": substitute(lambda obj, player: True)}
     witnesses = ("casting/face-down/owner-with-exile-permission-may-not-look",)
+
+
+class ActivationIncreaseIgnored(Mutant):
+    description = ("effects that make activated abilities cost more (Suppression Field) are ignored: an activation "
+                   "pays only its printed cost (602.2b, 601.2f)")
+    seams = {"activation_increases": substitute(lambda state, oid, cost, trace: cost)}
+    witnesses = ("activation/any-colour/refractor-four-red-short-of-the-increased-total",)
+
+
+def _any_colour_lost_when_increased(real, ctx):
+    """activation_any_colour that gives up once any effect increases activation costs: the
+    payment rule matched to the printed cost only."""
+    def activation_any_colour(state, oid, cost):
+        increased = any(isinstance(ab, StaticAbility) and ab.activation_cost_increase is not None
+                        for p in state.battlefield() for ab in chars(state, p).abilities)
+        return cost if increased else real(state, oid, cost)
+    return activation_any_colour
+
+
+class AnyColourLostOnIncreasedCost(Mutant):
+    description = ("mana of any colour pays a permanent's activation costs only while no effect changes them: under "
+                   "Suppression Field, Manascape Refractor's abilities need their own colours again (602.1e)")
+    seams = {"activation_any_colour": _any_colour_lost_when_increased}
+    witnesses = ("activation/any-colour/refractor-red-mana-pays-the-increased-castle-ability",)
+
+
+def _any_colour_for_every_ability(real, ctx):
+    """activation_any_colour that applies to every activation, whoever's ability it is."""
+    def activation_any_colour(state, oid, cost):
+        coloured = sum(cost.colored[t] for t in ManaType if t is not ManaType.C)
+        return ConcreteCost({ManaType.C: cost.colored[ManaType.C]}, cost.generic + coloured, cost.life, cost.snow)
+    return activation_any_colour
+
+
+class AnyColourForEveryAbility(Mutant):
+    description = ("Manascape Refractor's mana of any colour pays the activation costs of every ability its controller "
+                   "activates, not only the Refractor's own (602.1e)")
+    seams = {"activation_any_colour": _any_colour_for_every_ability}
+    witnesses = ("activation/any-colour/castle-own-ability-not-paid-with-red",)
