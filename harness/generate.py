@@ -233,6 +233,8 @@ def _card_features(b: Builder) -> None:
             b.features.update({"cost_reduction", "cost_increase"})
         if "cost_floor" in kinds:
             b.features.add("cost_floor")
+        if "cost_set" in kinds:
+            b.features.add("cost_set")
         if "type_change" in kinds:
             b.features.add("type_change")
         if "changeling" in info.keywords or info.name in ("Maskwood Nexus", "Mutavault"):

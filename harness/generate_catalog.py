@@ -135,7 +135,7 @@ class Pools:
                  if isinstance(card, Mapping) and "modes" not in card and "text_x" not in card
                  and not _SYMBOL_YZ.search(str(card.get("mana_cost") or ""))
                  and not _MULTI_FACE.intersection(card) and not _GRANTS_OR_DELAYS.search(str(card))}
-        static = {"cost_modifier", "cost_floor", "cast_permission", "type_change", "grant_prowl",
+        static = {"cost_modifier", "cost_floor", "cost_set", "cast_permission", "type_change", "grant_prowl",
                   "mana_replacement", "keyword_grant", "cast_prohibition"}
         spells = tuple(n for n, i in infos.items() if i.castable)
         modifiers = tuple(n for n, i in infos.items() if i.abilities & static and not i.is_creature)

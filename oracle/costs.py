@@ -11,12 +11,12 @@ from typing import Sequence
 
 from .mana import (ChoiceError, ConcreteCost, ManaCost, ManaCostError, ManaPool, ManaSymbol, ManaType, ManaUnit,
                    Source, SymbolKind, apply_floor, reduce_by_symbol, reduce_generic, reduce_typed,
-                   resolve_choices, solve)
+                   resolve_choices, set_total, solve)
 from .mana.types import ManaCounts
 from .seams import rules
 
 __all__ = ["ChoiceError", "ConcreteCost", "ManaCost", "ManaCostError", "ManaCounts", "ManaPool", "ManaSymbol",
-           "ManaType", "SymbolKind", "apply_floor", "reduce_generic", "reduce_typed", "resolve_choices"]
+           "ManaType", "SymbolKind", "apply_floor", "reduce_generic", "reduce_typed", "resolve_choices", "set_total"]
 
 WUBRG = ("W", "U", "B", "R", "G")
 

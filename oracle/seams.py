@@ -30,6 +30,7 @@ class Rules:
     modifier_count: Rule            # total_cost.modifier_count ("for each", affinity)
     order_reductions: Rule          # total_cost.order_reductions (601.2f, 118.7e)
     cost_floor: Rule                # costs.apply_floor (Trinisphere)
+    cost_set: Rule                  # costs.set_total (an invented effect setting the total's mana, 601.2f)
     reduce_generic: Rule            # costs.reduce, 118.7a
     reduce_typed: Rule              # costs.reduce, 118.7b-d
     # 601.2b-i: announcing and paying

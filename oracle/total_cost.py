@@ -3,8 +3,9 @@
 Start from the mana cost, the prototype mana cost (718.3b: it IS the mana cost) or an
 alternative cost (118.9; 118.9d: modifiers apply to it), add additional costs (kicker) and
 increases, subtract reductions in the player's order (the order giving the least total when
-the player does not say), never below {0} (601.2f, 118.7), then apply floors such as
-Trinisphere's, counting mana only, once X is fixed. The result is locked in.
+the player does not say), never below {0} (601.2f, 118.7), then apply the effects on the total:
+an invented one setting its mana (Test Fixed Toll), then floors such as Trinisphere's, counting
+mana only, once X is fixed. The result is locked in.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Sequence
 
-from castrules.model.abilities import Ability, CostFloor, CostModifier
+from castrules.model.abilities import Ability, CostFloor, CostModifier, CostSet
 
 from .characteristics import Chars, chars, mana_value
 from .costs import ConcreteCost, ManaCost, concrete_text, reduce, resolve_choices
@@ -55,6 +56,14 @@ class Floor(Modifier):
     """The total is at least `minimum` mana (Trinisphere), once everything else applied."""
 
     minimum: int
+
+
+@dataclass(frozen=True)
+class SetTotal(Modifier):
+    """The total's mana becomes `cost` once increases and reductions applied (an invented
+    effect on the total, 601.2f), before floors."""
+
+    cost: str
 
 
 # The counts whose trace says what was counted (the older `per` values keep their notes), and
@@ -141,6 +150,8 @@ def modifiers(state: State, spell: Obj, caster: str) -> list[Modifier]:
                            else Reduction(src.id, src.base.name, amount, times, per=ab.per, only_coloured=ab.only_coloured))
             elif isinstance(ab, CostFloor) and src.id != spell.id and rules().modifier_applies(ab, src, spell, c, caster):
                 out.append(Floor(src.id, src.base.name, ab.minimum))
+            elif isinstance(ab, CostSet) and src.id != spell.id and rules().modifier_applies(ab, src, spell, c, caster):
+                out.append(SetTotal(src.id, src.base.name, ab.cost))
     return out + emerge_reduction(state, spell)
 
 
@@ -256,6 +267,10 @@ def determine(state: State, spell: Obj, caster: str, start: ConcreteCost, start_
         if before == cost:
             note += " (nothing left to reduce)"
         trace.add((rule or "118.7", *_count_rules(m)), f"{note}: {concrete_text(cost)}")
+    for m in (m for m in mods if isinstance(m, SetTotal)):
+        cost = rules().cost_set(cost, m.cost)
+        trace.add("601.2f", f"{m.source_name} ({m.source}) sets the mana of the total to {m.cost}, whatever it was "
+                            f"(life stays): {concrete_text(cost)}")
     floors = [m for m in mods if isinstance(m, Floor)]
     if floors:
         m = max(floors, key=lambda f: f.minimum)

@@ -8,9 +8,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
+from .ability_base import REGISTRY, Ability
 from .build import Model, key
+from .cost_abilities import CostFloor, CostSet
 from .effects import Effect
-from .errors import ModelError, excerpt
+from .errors import ModelError
 from .parts import AbilityCost, CopyExceptions, Filter, Produce, SpellFilter, TargetSpec, Whose
 from .trigger_events import Trigger
 
@@ -19,48 +21,6 @@ PerCount = Literal["artifacts_you_control", "creatures_you_control", "attacking_
                    "opponents", "instant_and_sorcery_spells_you_cast_this_turn",
                    "total_power_of_creatures_you_control", "greatest_power_among_creatures_you_control"]
 Permanents = Literal["you", "all"]
-
-
-def _effects(doc: Any) -> Any:
-    """`effect` may be one effect or a list."""
-    if isinstance(doc, Mapping) and isinstance(doc.get("effect"), Mapping):
-        return {**doc, "effect": [doc["effect"]]}
-    return doc
-
-
-@dataclass(frozen=True)
-class Ability(Model):
-    """Base of every ability; `kind` is its tag in the card file."""
-
-    kind: ClassVar[str] = ""
-
-    def wrap_document(self, body: dict) -> Any:
-        return {"kind": self.kind, **body}
-
-    @classmethod
-    def from_document(cls, doc: Any, where: str = "") -> Any:
-        """`Ability.from_document` reads any ability by its `kind`; a kind reads its own."""
-        if cls is not Ability:
-            return super().from_document(doc, where)
-        kind = doc.get("kind") if isinstance(doc, Mapping) else None
-        if kind not in ABILITY_TYPES:
-            raise ModelError(where, f"unknown ability kind {excerpt(kind)}; expected one of {sorted(ABILITY_TYPES)}")
-        return ABILITY_TYPES[kind].from_document(doc, where)
-
-    @classmethod
-    def normalise(cls, doc: Any, where: str) -> Any:
-        if isinstance(doc, Mapping):
-            doc = _effects({k: v for k, v in doc.items() if k != "kind"})
-            missing = [k for k in cls.required if k not in doc]
-            if missing:
-                raise ModelError(where, f"a {cls.kind} ability needs {missing}")
-        return doc
-
-    required: ClassVar[tuple[str, ...]] = ()
-
-    @classmethod
-    def document_keys(cls) -> frozenset[str]:
-        return super().document_keys() | {"kind"}
 
 
 @dataclass(frozen=True)
@@ -119,18 +79,6 @@ class Improvise(Ability):
     pays one generic mana of it (`cast: {improvise: [...]}`); several instances are one (702.126c)."""
 
     kind: ClassVar[str] = "improvise"
-
-
-@dataclass(frozen=True)
-class CostFloor(Ability):
-    """A spell costs at least `minimum` mana (Trinisphere), after other changes (601.2f)."""
-
-    kind: ClassVar[str] = "cost_floor"
-    required: ClassVar[tuple[str, ...]] = ("minimum",)
-    minimum: int = 0
-    whose: Whose | None = None
-    spells: SpellFilter | None = None
-    while_: Literal["untapped"] | None = key("while", None)
 
 
 @dataclass(frozen=True)
@@ -388,8 +336,8 @@ class TriggeredAbility(Ability):
 
 
 ABILITY_TYPES: Mapping[str, type[Ability]] = {t.kind: t for t in (
-    ManaAbility, ActivatedAbility, CostModifier, CostFloor, Delve, Improvise, GrantProwl, TypeChange, DefinePT, PumpPer, AnimateAll, AddColor,
+    ManaAbility, ActivatedAbility, CostModifier, CostFloor, CostSet, Delve, Improvise, GrantProwl, TypeChange, DefinePT, PumpPer, AnimateAll, AddColor,
     ManaReplacement, ManaTrigger,
     CastPermission, FlashPermission, ConditionalFlash, EnterAbility, EntersAsCopy, KeywordGrant, CastProhibition, StaticAbility,
     GrantAbility, TriggeredAbility, LifeForMana, SpendAsAnyType, ExileInsteadOfGraveyard)}
-
+REGISTRY.update(ABILITY_TYPES)

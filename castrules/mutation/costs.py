@@ -384,14 +384,15 @@ class AttackersOfEveryPlayerCounted(Mutant):
     witnesses = ("counted/attacking/embercleave-opponents-attackers-do-not-count",)
 
 
-def _any_library_card(real, ctx):
-    def library_top(state, oid):
-        return True
-    return library_top
+def _set_keeps_colours(real, ctx):
+    def cost_set(cost, mana):
+        new = real(cost, mana)
+        return type(new)(cost.colored, new.generic, new.life, new.snow)
+    return cost_set
 
 
-class LibraryPermissionAnyCard(Mutant):
-    description = ("a permission to cast from a library (Future Sight) reaches every card of it, not only the top "
-                   "one (601.3)")
-    seams = {"library_top": _any_library_card}
-    witnesses = ("library/future-sight/only-the-top-card",)
+class CostSetKeepsColouredMana(Mutant):
+    description = ("an effect setting the total's mana (Test Fixed Toll) replaces only its generic part and keeps the "
+                   "coloured symbols the cost had (601.2f: the whole mana of the total becomes the set amount)")
+    seams = {"cost_set": _set_keeps_colours}
+    witnesses = ("matrix/set/mana-cost-from-hand",)

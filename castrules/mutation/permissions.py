@@ -1,5 +1,5 @@
-"""Mutants of the permissions to cast (face-down cards in exile, 601.3f, 406.3) and of how activated
-abilities are paid (activation cost increases, 602.2b; mana of any colour for them, 602.1e)."""
+"""Mutants of the permissions to cast (face-down cards in exile, 601.3f, 406.3; the top of a library, 601.3)
+and of how activated abilities are paid (activation cost increases, 602.2b; mana of any colour for them, 602.1e)."""
 from __future__ import annotations
 
 from castrules.model.abilities import StaticAbility
@@ -53,3 +53,10 @@ class AnyColourForEveryAbility(Mutant):
                    "activates, not only the Refractor's own (602.1e)")
     seams = {"activation_any_colour": _any_colour_for_every_ability}
     witnesses = ("activation/any-colour/castle-own-ability-not-paid-with-red",)
+
+
+class LibraryPermissionAnyCard(Mutant):
+    description = ("a permission to cast from a library (Future Sight) reaches every card of it, not only the top "
+                   "one (601.3)")
+    seams = {"library_top": substitute(lambda state, oid: True)}
+    witnesses = ("library/future-sight/only-the-top-card",)

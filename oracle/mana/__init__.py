@@ -9,7 +9,7 @@ from .concrete import LIFE_PER_PHYREXIAN, ConcreteCost, resolve_choices
 from .cost import ManaCost
 from .errors import ChoiceError, ManaCostError, PoolError
 from .pool import ManaPool
-from .reduction import apply_floor, reduce_by_symbol, reduce_generic, reduce_typed
+from .reduction import apply_floor, reduce_by_symbol, reduce_generic, reduce_typed, set_total
 from .solver import Payment, solve
 from .sources import ManaUnit, Source
 from .symbols import ManaSymbol, SymbolKind
@@ -38,6 +38,7 @@ __all__ = [
     "reduce_by_symbol",
     "reduce_generic",
     "reduce_typed",
+    "set_total",
     "resolve_choices",
     "solve",
 ]

@@ -98,3 +98,9 @@ def apply_floor(cost: ConcreteCost, minimum_mana: int) -> tuple[ConcreteCost, st
     if missing > 0:
         cost = cost.add(missing)
     return cost, "601.2f"
+
+
+def set_total(cost: ConcreteCost, mana: str) -> ConcreteCost:
+    """The total's mana replaced by ``mana`` (an effect on the total once it is determined,
+    601.2f: Test Fixed Toll); the life to pay stays."""
+    return ConcreteCost.parse(mana, life=cost.life)

@@ -66,7 +66,7 @@ def _case(suite, case_id: str) -> dict:
     (lambda d: d["matrix"].update(modifier="floor"), "no permanent on the battlefield"),
     (lambda d: d["matrix"].update(modifier="sett"), "is not in cases/coverage-matrix.yaml"),
     (lambda d: d["matrix"].update(base="fused", zone="exile"), "forbidden (702.102"),
-    (lambda d: d["matrix"].update(modifier="set"), "not modelled"),
+    (lambda d: d["matrix"].update(base="free_instructed", zone="hand"), "not modelled"),
     (lambda d: d["matrix"].update(step=1), "shown by a cast step"),
 ])
 def test_a_tag_must_match_the_case(suite, change, expected):
