@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -60,7 +61,20 @@ def load_catalog(catalog_dir: Path, root: Path, validate: bool = True,
                                         f"card {quoted(name)} is already defined in {files[name]}; each card appears once",
                                         line_of(path, pointer + "/name"), "duplicate_card"))
                 continue
+            problems += [Problem(rel, pointer + "/modes", message, line_of(path, pointer), "chooser_without_opponent")
+                         for message in _chooser_problems(card)]
             cards[name] = card
             files[name] = rel
     return Catalog(cards, files), problems
+
+
+def _chooser_problems(card: Mapping[str, Any]) -> list[str]:
+    """A card whose effects or targets refer to the opponent who chose its mode ("that player",
+    601.6) must be one whose mode an opponent chooses: anywhere else nobody is that player."""
+    text, modes = json.dumps(card), card.get("modes")
+    if (isinstance(modes, Mapping) and modes.get("chooser") == "opponent") or not (
+            '"player": "chooser"' in text or '"chooser_controls": true' in text):
+        return []
+    return [f"{card['name']} refers to the opponent who chose its mode (player: chooser, chooser_controls), but "
+            "no opponent chooses its modes (modes.chooser: opponent)"]
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 
+from castrules.harness.catalog import load_catalog
 from castrules.harness.checks import check_case
+from castrules.harness.paths import suite_root
 from castrules.harness.contract import load_contract
 from castrules.harness.suite import shared_suite
 from castrules.model import Card
@@ -52,3 +54,18 @@ def test_the_model_reads_the_chooser_its_targets_and_that_player():
     assert isinstance(counters, AddCounters) and counters.each is not None and counters.who == ModeChooser()
     assert isinstance(damage, Damage) and damage.who == ModeChooser()
     assert read_effect({"damage": {"amount": 3, "target": 0}}).player is None
+
+
+def test_a_card_referring_to_the_chooser_must_have_its_mode_chosen_by_an_opponent(tmp_path):
+    catalog = tmp_path / "catalog"
+    catalog.mkdir()
+    card = {"name": "Test Lost Chooser", "real": False, "mana_cost": "{B}", "type_line": "Sorcery",
+            "text": "The opponent who chose loses 2 life, but nobody chooses.",
+            "modes": {"choose": 1, "options": [{"spell": [{"lose_life": {"amount": 2, "player": "chooser"}}]},
+                                               {"spell": []}]}}
+    (catalog / "cards.json").write_text(json.dumps([card]), encoding="utf-8")
+    _, problems = load_catalog(catalog, tmp_path, schema_root=suite_root())
+    assert [p.code for p in problems] == ["chooser_without_opponent"]
+    card["modes"]["chooser"] = "opponent"
+    (catalog / "cards.json").write_text(json.dumps([card]), encoding="utf-8")
+    assert not load_catalog(catalog, tmp_path, schema_root=suite_root())[1]
