@@ -1,8 +1,9 @@
 """The checks that a case lists the features its steps need because of the card they use, beyond
 what a step's fields ask for (the contract's inputs): an entwine or escalate cost paid with
-objects, emerge from a quality, flashback another object gave, a chain of copies, an activation's
-mana or sacrifice, a spell whose mode an opponent chooses. Each is one small function of a
-`CaseCheck`; `FEATURE_CHECKS` lists them in the order `castrules.harness.checks` runs them."""
+objects, emerge from a quality, flashback another object gave, a chain of copies, a copy effect
+with a linked trigger, an activation's mana or sacrifice, a spell whose mode an opponent chooses.
+Each is one small function of a `CaseCheck`; `FEATURE_CHECKS` lists them in the order
+`castrules.harness.checks` runs them."""
 
 from __future__ import annotations
 
@@ -86,6 +87,19 @@ def _copy_chains(case: CaseCheck) -> Iterator[Problem]:
                                "unlisted_feature")
 
 
+def _copy_linked_triggers(case: CaseCheck) -> Iterator[Problem]:
+    """A case with a card whose copy effect has a linked trigger (Superior Spider-Man, 603.11,
+    707.9g) lists copy_linked_triggers: an engine without it gets the case as unsupported."""
+    if "copy_linked_triggers" in case.doc["features"]:
+        return
+    for n, obj in enumerate(case.doc["setup"].get("objects", [])):
+        card = case.catalog.cards.get(obj.get("card") or "") or {}
+        if any(isinstance(a, Mapping) and a.get("exile_copied") for a in card.get("abilities") or ()):
+            yield case.problem(f"/setup/objects/{n}", f"{card['name']}'s copy effect has a linked trigger: the case "
+                                                      "must list feature 'copy_linked_triggers' in /features",
+                               "unlisted_feature")
+
+
 _MANA_SYMBOL = re.compile(r"\{(?![TQ0]\})[^{}]+\}")   # a mana symbol other than {T}, {Q} and {0}
 
 
@@ -138,4 +152,5 @@ def _mode_chooser(case: CaseCheck) -> Iterator[Problem]:
 
 
 FEATURE_CHECKS: tuple[Callable[[CaseCheck], Iterable[Problem]], ...] = (
-    _object_keyword_costs, _emerge_from, _granted_flashback, _copy_chains, _activation_features, _mode_chooser)
+    _object_keyword_costs, _emerge_from, _granted_flashback, _copy_chains, _copy_linked_triggers,
+    _activation_features, _mode_chooser)

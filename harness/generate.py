@@ -259,3 +259,5 @@ def _card_features(b: Builder) -> None:
             b.features.add("additional_cost")
         if info.targets:
             b.features.add("targets")
+        if info.linked_copy_trigger:
+            b.features.add("copy_linked_triggers")       # validate asks it of a case with such a card

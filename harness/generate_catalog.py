@@ -59,6 +59,7 @@ class CardInfo:
     keywords: frozenset[str] = frozenset()
     alternative_costs: tuple[str, ...] = ()
     divide: int = 0                                   # the amount a spell divides among its targets (601.2d)
+    linked_copy_trigger: bool = False                 # a copy effect with a linked trigger (603.11; Superior Spider-Man)
 
     @property
     def is_creature(self) -> bool:
@@ -92,7 +93,8 @@ def card_info(card: Mapping[str, Any]) -> CardInfo:
         mana_abilities=tuple(mana), abilities=frozenset(str(a.get("kind")) for a in _abilities(card)),
         keywords=frozenset(str(k).lower() for k in card.get("keywords") or ()),
         alternative_costs=tuple(alternatives) if isinstance(alternatives, Mapping) else (),
-        divide=card.get("divide") if isinstance(card.get("divide"), int) else 0)
+        divide=card.get("divide") if isinstance(card.get("divide"), int) else 0,
+        linked_copy_trigger=any(bool(a.get("exile_copied")) for a in _abilities(card)))
 
 
 _SYMBOL_YZ = re.compile(r"\{[YZ]\}")   # 107.3p variables: the generator announces only x

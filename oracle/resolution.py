@@ -11,7 +11,7 @@ from castrules.model.vocab import AlternativeCostName
 
 from .cards import effects_of, spell_targets, targets_of
 from .characteristics import chars
-from .copy_exceptions import enter_as_copy
+from .copy_exceptions import LinkedExile, enter_as_copy, exile_linked
 from .effects import EffectContext, apply_effects, condition_holds
 from .errors import Illegal, RequestError
 from .frozen import replace
@@ -31,7 +31,7 @@ class PendingTrigger:
     """A triggered ability waiting to be put on the stack (603.3)."""
 
     source: str
-    ability: Ability
+    ability: Ability | LinkedExile     # a linked trigger of a copy effect (603.11) is the oracle's own
 
 
 def enter_battlefield(state: State, oid: str, trace: Trace, pending: list[PendingTrigger]) -> State:
@@ -163,6 +163,9 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         targets, fizzle = _check_targets(state, obj, specs, trace)
         if fizzle:
             trace.add("608.2b", f"{oid} does nothing: all its targets are illegal")
+        elif isinstance(ab, LinkedExile):
+            trace.add("608.2", f"{oid} resolves")
+            state = exile_linked(state, ab, trace)
         elif ab is not None:
             src = state.objects.get(does.source) if does is not None else None
             power = chars(state, src).power if src is not None else None
@@ -208,10 +211,11 @@ def _resolve_permanent(state: State, obj: Obj, choices: dict, trace: Trace) -> S
     state = state.with_obj(replace(obj, announced=replace(a, etb_x=a.x), token=obj.token or obj.is_copy))
     state = move(state, oid, "battlefield", trace, controller=obj.controller,
                  note="a resolving permanent spell", rules=("608.3",))
-    state = enter_as_copy(state, oid, choices, trace)
+    state, linked = enter_as_copy(state, oid, choices, trace)
     if a.cast and a.alt_cost == AlternativeCostName.DASH:
         state = rules().dash_return(state, oid, trace)
     state = enter_battlefield(state, oid, trace, pending)
+    pending += [PendingTrigger(oid, ab) for ab in linked]     # 603.11: above its other triggers (603.3b)
     return put_triggers(state, pending, choices.get("targets"), trace)
 
 

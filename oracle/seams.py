@@ -66,6 +66,7 @@ class Rules:
     copy_for_each: Rule             # copying.copy_for_each
     copy_target_legal: Rule         # copying.legal_for_each_target
     copy_additional_effects: Rule   # copy_exceptions.additional_effects: which copy effects' extra counters happen (707.9e)
+    copy_linked_triggers: Rule      # copy_exceptions.linked_triggers: which copy effects' linked triggers trigger (707.9g)
     # game flow
     run_step: Rule                  # scenario.run_step (rewinding an illegal action, 730)
     next_turn: Rule                 # turns.next_turn

@@ -214,13 +214,17 @@ class EnterAbility(Ability):
 @dataclass(frozen=True)
 class EntersAsCopy(Ability):
     """As this permanent spell resolves its controller may have it enter as a copy of a
-    permanent matching `of`, with the exceptions `except` (707.9; Phyrexian Metamorph); the
-    `resolve` step's choice `copy` names the permanent, none: it enters as itself."""
+    permanent (`from: graveyard`: a card in a graveyard) matching `of`, with the exceptions
+    `except` (707.9; Phyrexian Metamorph); the `resolve` step's choice `copy` names it, none: it
+    enters as itself. `exile_copied`: a triggered ability linked to the copy effect exiles the
+    card copied (Superior Spider-Man), unless another copy effect is applied after it (707.9g)."""
 
     kind: ClassVar[str] = "enters_as_copy"
     required: ClassVar[tuple[str, ...]] = ("of",)
     of: Filter = None  # type: ignore[assignment]
+    zone: Literal["battlefield", "graveyard"] = key("from", "battlefield")
     exceptions: CopyExceptions = key("except", CopyExceptions())
+    exile_copied: bool = False      # a linked trigger in its paragraph (603.11): exile the card copied (707.9g)
 
 
 @dataclass(frozen=True)

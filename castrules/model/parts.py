@@ -55,7 +55,8 @@ SpellFilter = Filter | Literal["self"]
 @dataclass(frozen=True)
 class CopyExceptions(Model):
     """Changes a copy effect makes to what it copies (707.9): the results are the copy's
-    copiable values (707.9b). Added card types or keywords (707.9a-b), specific power and
+    copiable values (707.9b). Added card types, subtypes or keywords (707.9a-b), a specific name
+    (Superior Spider-Man), specific power and
     toughness (707.9b; a characteristic-defining ability for them is then not copied, 707.9d),
     the copy's own colours kept (707.9c; nor is a colour indicator copied, 707.9d), the Legendary
     supertype left out (707.9b), and an extra counter the copy enters with only if it would be a
@@ -65,6 +66,8 @@ class CopyExceptions(Model):
     add_keywords: tuple[str, ...] = ()
     power: int | None = None
     toughness: int | None = None
+    name: str | None = None
+    add_subtypes: tuple[str, ...] = ()
     keep_colors: bool = False
     not_legendary: bool = False
     creature_counter: str | None = None

@@ -1,5 +1,6 @@
 """Mutants of copies (707): what a copy of a spell copies, the copies made for each target, and the
-additional effects of copy effects applied one after another as a permanent enters (707.9e)."""
+additional effects and linked triggers of copy effects applied one after another as a permanent
+enters (707.9e, 707.9g)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -49,8 +50,8 @@ class CopiesForEachInReverseOrder(Mutant):
 
 def _every_copy_effects_counter(real, ctx):
     def copy_additional_effects(obj, applied, trace):
-        for values, exc in applied[:-1]:        # as if each copy effect's counter were judged on its own
-            obj = real(obj, ((values, exc),), trace)
+        for one in applied[:-1]:                # as if each copy effect's counter were judged on its own
+            obj = real(obj, (one,), trace)
         return real(obj, applied[-1:], trace)
     return copy_additional_effects
 
@@ -60,3 +61,20 @@ class CopyCounterKeptAfterLaterCopy(Mutant):
                    "copy effect (Spark Double copying an uncopied Quicksilver Gargantuan that copies again, 707.9e)")
     seams = {"copy_additional_effects": _every_copy_effects_counter}
     witnesses = ("copy/exceptions/spark-double-then-gargantuan-copying-bears-loses-the-counter",)
+
+
+def _every_linked_trigger(real, ctx):
+    def copy_linked_triggers(oid, applied, trace):
+        found = ()
+        for n in range(len(applied)):           # as if each copy effect's linked trigger triggered
+            found += real(oid, applied[n:n + 1], trace)
+        return found
+    return copy_linked_triggers
+
+
+class LinkedTriggerAfterLaterCopy(Mutant):
+    description = ("the triggered ability linked to a copy effect triggers even though another copy effect was "
+                   "applied after it (Superior Spider-Man copying a Quicksilver Gargantuan card that copies again "
+                   "still exiles that card, 707.9g)")
+    seams = {"copy_linked_triggers": _every_linked_trigger}
+    witnesses = ("copy/linked-trigger/superior-spider-man-then-gargantuan-copying-bears-exiles-nothing",)
