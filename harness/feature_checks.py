@@ -1,9 +1,9 @@
 """The checks that a case lists the features its steps need because of the card they use, beyond
 what a step's fields ask for (the contract's inputs): an entwine or escalate cost paid with
 objects, emerge from a quality, flashback another object gave, a chain of copies, a copy effect
-with a linked trigger, an activation's mana or sacrifice, a spell whose mode an opponent chooses.
-Each is one small function of a `CaseCheck`; `FEATURE_CHECKS` lists them in the order
-`castrules.harness.checks` runs them."""
+with a linked trigger, an activation's mana or sacrifice, a spell whose mode an opponent chooses,
+a card borrowing abilities or changing activation costs. Each is one small function of a
+`CaseCheck`; `FEATURE_CHECKS` lists them in the order `castrules.harness.checks` runs them."""
 
 from __future__ import annotations
 
@@ -151,6 +151,26 @@ def _mode_chooser(case: CaseCheck) -> Iterator[Problem]:
                                "missing_mode_chooser")
 
 
+# a spelled-out static ability of a card set up in a case -> the feature the case must list
+STATIC_FEATURES = {"abilities_of": "borrowed_abilities", "activation_any_color": "activation_any_colour",
+                   "activation_cost_increase": "activation_cost_increase"}
+
+
+def _static_features(case: CaseCheck) -> Iterator[Problem]:
+    """A case with a card whose static ability borrows other permanents' abilities (Manascape
+    Refractor) or changes activation costs (Suppression Field; 602.1e, 602.2b) lists the feature:
+    an engine without it gets the case as unsupported, never a false failure."""
+    features = set(case.doc["features"])
+    for i, obj in enumerate(case.doc["setup"].get("objects", [])):
+        card = case.catalog.cards.get(obj.get("card") or "") or {}
+        for ab in card.get("abilities") or ():
+            for key, feature in STATIC_FEATURES.items():
+                if isinstance(ab, Mapping) and ab.get("kind") == "static" and key in ab and feature not in features:
+                    yield case.problem(f"/setup/objects/{i}/card", f"{card['name']}'s static ability {quoted(key)} needs "
+                                                                   f"feature {quoted(feature)}, which the case does not "
+                                                                   "list in /features", "unlisted_feature")
+
+
 FEATURE_CHECKS: tuple[Callable[[CaseCheck], Iterable[Problem]], ...] = (
     _object_keyword_costs, _emerge_from, _granted_flashback, _copy_chains, _copy_linked_triggers,
-    _activation_features, _mode_chooser)
+    _activation_features, _mode_chooser, _static_features)
