@@ -57,6 +57,9 @@ def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars,
                       "cost", ("118.9",))
         if obj.zone == "library" and not seam_rules().library_top(state, obj.id):
             linked = (f" ({c.name} is not the top card of {obj.owner}'s library)", linked[1])
+        if obj.face.face_down and own_permission(replace(obj, face=replace(obj.face, face_down=False)), caster,
+                                                 obj.zone, False):
+            linked = (": face down in exile it has no abilities, so not its own permission", ("406.3a",))
         raise Illegal(Reason.NO_PERMISSION, f"{why}{caster} cast {c.name} from the {obj.zone}{linked[0]}",
                       rules=rules + linked[1])
     trace.add("601.3", f"{state.obj(src).base.name} ({src}) lets {caster} cast {c.name} from the {obj.zone}")
@@ -114,7 +117,7 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
     as it would be cast (601.3e: e.g. prototyped, 718.3a)."""
     obj = view or state.obj(spell_id)
     c = chars(state, obj)
-    if permission in (None, spell_id) and _own_permission(state.obj(spell_id), caster, zone, free):
+    if permission in (None, spell_id) and seam_rules().own_permission(state.obj(spell_id), caster, zone, free):
         return spell_id
     candidates = [state.objects[permission]] if permission in state.objects else list(state.battlefield())
     for src in candidates:
@@ -159,7 +162,7 @@ def on_top(state: State, oid: str) -> bool:
     return top is not None and top.id == oid
 
 
-def _own_permission(card, caster: str, zone: str, free: bool) -> bool:
+def own_permission(card, caster: str, zone: str, free: bool) -> bool:
     """601.3: a card's own "you may cast this card from <zone>" lets only its owner cast it from
     there; it says nothing about other cards. Face down in exile the card has no abilities (406.3a)."""
     return card.owner == caster and card.kind is ObjKind.CARD and not card.face.face_down and any(

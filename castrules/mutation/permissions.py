@@ -2,6 +2,8 @@
 and of how activated abilities are paid (activation cost increases, 602.2b; mana of any colour for them, 602.1e)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from castrules.model.abilities import StaticAbility
 from castrules.oracle.characteristics import chars
 from castrules.oracle.costs import ConcreteCost, ManaType
@@ -60,3 +62,17 @@ class LibraryPermissionAnyCard(Mutant):
                    "one (601.3)")
     seams = {"library_top": substitute(lambda state, oid: True)}
     witnesses = ("library/future-sight/only-the-top-card",)
+
+
+def _face_down_keeps_own_permission(real, ctx):
+    """own_permission judged on the card as if it were face up."""
+    def own_permission(card, caster, zone, free):
+        return real(replace(card, face=replace(card.face, face_down=False)), caster, zone, free)
+    return own_permission
+
+
+class FaceDownCardKeepsItsAbilities(Mutant):
+    description = ("a card exiled face down keeps its own abilities: its owner, allowed to look at it, casts it through "
+                   "its own permission to be cast from exile (406.3a: face down it has no characteristics)")
+    seams = {"own_permission": _face_down_keeps_own_permission}
+    witnesses = ("casting/face-down/hidden-eternal-scourge-has-no-permission-of-its-own",)
