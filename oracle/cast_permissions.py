@@ -130,8 +130,8 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
                 continue
             if paying and ab.without_paying_mana_cost and zone != "hand":
                 continue                    # 118.9: its cards are cast for no mana, or not through it
-            if zone != "hand" and obj.owner != caster and not ab.exiled_with:
-                continue                    # a linked permission reaches the card it exiled, whoever owns it (607.2)
+            if zone != "hand" and obj.owner != caster and not seam_rules().reaches_others_cards(ab):
+                continue                    # only a linked permission reaches another player's card (607.2)
             if zone == "library" and state.obj(spell_id).zone == "library" and not seam_rules().library_top(
                     state, spell_id):
                 continue                    # every printed library permission names the top card (601.2a
@@ -141,6 +141,13 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
             if matches(c, obj, ab.spells, src.controller, src.id):
                 return src.id
     return None
+
+
+def reaches_others_cards(ab: CastPermission) -> bool:
+    """607.2: a permission linked to the cards its source exiled (Hostage Taker, Gonti) reaches
+    them whoever owns them; a permission to cast from a zone other than the hand that names no
+    such link reaches only its controller's own cards (the format's printed ones all say "your")."""
+    return ab.exiled_with
 
 
 def _linked_elsewhere(state: State, permission: str | None, spell_id: str) -> tuple[str, tuple[str, ...]]:

@@ -21,6 +21,7 @@ REAL_RULES = Rules(
     object_payment=keyword_payment.object_payment, life_payable=payer.life_payable,
     check_discard=discard_costs.check_discard,
     may_look=face_down.may_look, own_permission=cast_permissions.own_permission,
+    reaches_others_cards=cast_permissions.reaches_others_cards,
     prowl_enabler=prowl.prowl_enabler, leave_stack_zone=zones.leave_stack_zone, dash_return=resolution.dash_return,
     awaken_land=awaken.awaken_land,
     keyword_costs=keyword_costs.optional_costs, escalate_count=keyword_costs.escalate_count,

@@ -42,6 +42,7 @@ class Rules:
     life_payable: Rule              # payer.life_payable (119.4), the check of every life payment
     check_discard: Rule             # discard_costs.check_discard: the cards a discard cost names (118.8, 601.2h)
     prowl_enabler: Rule             # prowl.prowl_enabler (702.76a)
+    reaches_others_cards: Rule      # cast_permissions.reaches_others_cards: a linked permission, any owner's card (607.2)
     own_permission: Rule            # cast_permissions.own_permission: a card's own permission to be cast from a zone (601.3, 406.3a)
     may_look: Rule                  # face_down.may_look: who may look at a face-down exiled card (406.3, 601.3f)
     leave_stack_zone: Rule          # zones.leave_stack_zone: where a card leaving the stack goes (702.34a)

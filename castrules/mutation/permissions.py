@@ -76,3 +76,10 @@ class FaceDownCardKeepsItsAbilities(Mutant):
                    "its own permission to be cast from exile (406.3a: face down it has no characteristics)")
     seams = {"own_permission": _face_down_keeps_own_permission}
     witnesses = ("casting/face-down/hidden-eternal-scourge-has-no-permission-of-its-own",)
+
+
+class LinkedPermissionOnlyOwnCards(Mutant):
+    description = ("a permission linked to the card its source exiled (Gonti, Lord of Luxury) reaches it only if the "
+                   "caster owns it: an opponent's card it took can't be cast (607.2)")
+    seams = {"reaches_others_cards": substitute(lambda ab: False)}
+    witnesses = ("casting/face-down/gonti-controller-casts-the-face-down-card",)
