@@ -19,7 +19,7 @@ from castrules.model.effects import Animate, BecomeColor, Pump, SetBasePT
 from castrules.model.parts import Filter
 from castrules.model.steps import ChangeTypes
 
-from .chars_value import Chars
+from .chars_value import Chars, new_chars, shared_store
 from .costs import ManaCost, colors_of, parse_cost
 from .power_layers import animate_all, defined_pt
 from .seams import rules
@@ -61,20 +61,27 @@ def chars(state: State, obj: Obj) -> Chars:
         value = rules().characteristics(state, obj)
         state._cache[key] = (obj, value)
         return value
-    like = None
+    table = rules()
+    like = shared = None
     if not effects and state.watches_nothing():
         # nothing from outside reaches the object: like objects (the same card, zone, counters...,
-        # whatever their ids) have the same characteristics, computed once (10,000 Forests)
+        # whatever their ids) have the same characteristics, computed once (10,000 Forests), and
+        # so do they in any other game run by the same rules (the suite's cases share their cards)
         like = (id(obj.card), id(obj.copy_of), id(obj.stack_ability), obj.face, obj.zone, obj.kind, obj.owner,
                 obj.controller, obj.token, obj.counters, obj.prototyped, obj.announced)
         hit = state.chars_cache.get(like)
+        if hit is None:
+            shared = shared_store(table)
+            hit = shared.get(like)
         if hit is not None:
             state.chars_cache[key] = (obj, effects, choices, sources, hit[1])
             return hit[1]
-    value = rules().characteristics(state, obj)
+    value = table.characteristics(state, obj)
     state.chars_cache[key] = (obj, effects, choices, sources, value)
     if like is not None:
         state.chars_cache[like] = (obj, value)     # obj keeps the objects whose ids are in the key alive
+        if shared is not None:
+            shared[like] = (obj, value)
     return value
 
 
@@ -123,11 +130,13 @@ def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -
         elif isinstance(e.does, Awakened):            # 702.113a: a 0/0 creature that is still a land
             types += [] if "Creature" in types else ["Creature"]
             setters.append((e.timestamp, 0, 0))
-    setters += animate_all(state, obj, types, rules().cost_mana_value(mana_cost) if mana_cost else 0)
+    if obj.zone == "battlefield" and "Creature" not in types:     # what animate_all can animate
+        setters += animate_all(state, obj, types, rules().cost_mana_value(mana_cost) if mana_cost else 0)
     if setters:
         _, power, toughness = max(setters)          # the latest timestamp wins (613.7)
-    ctypes = set(base.creature_types)
-    other_sub = tuple(s for s in base.subtypes if s not in base.creature_types)
+    printed = base.creature_types
+    ctypes = set(printed)
+    other_sub = tuple(s for s in base.subtypes if s not in printed) if printed else tuple(base.subtypes)
     all_ct = "changeling" in base.keywords                      # 702.73a, a CDA: applies first
     # creature-type changing effects in timestamp order (613.7)
     changes: list[tuple[int, str, str | None, bool]] = []      # (ts, mode, type, all)
@@ -195,11 +204,11 @@ def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -
         power, toughness = power + dp, toughness + dt
     elif obj.zone == "battlefield" or obj.kind is not ObjKind.CARD:
         power = toughness = None                    # 208.3
-    result = Chars(name=base.name, mana_cost=mana_cost, colors=colors,
-                   supertypes=tuple(base.supertypes), types=tuple(types), other_subtypes=other_sub,
-                   creature_types=frozenset(ctypes), all_creature_types=all_ct, power=power,
-                   toughness=toughness, keywords=frozenset(keywords), abilities=base.abilities,
-                   base=base, base_power=base_power if "Creature" in types else None)
+    result = new_chars(name=base.name, mana_cost=mana_cost, colors=colors,
+                       supertypes=tuple(base.supertypes), types=tuple(types), other_subtypes=other_sub,
+                       creature_types=frozenset(ctypes), all_creature_types=all_ct, power=power,
+                       toughness=toughness, keywords=frozenset(keywords), abilities=base.abilities,
+                       base=base, base_power=base_power if "Creature" in types else None)
     if obj.zone == "battlefield":
         granted = _granted_keywords(state, obj, result)
         if granted:

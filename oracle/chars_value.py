@@ -2,7 +2,8 @@
 (oracle.characteristics computes it), with the questions the rest of the oracle asks of it."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from castrules.model.abilities import Ability, ActivatedAbility, ManaAbility
 
@@ -69,3 +70,39 @@ class Chars:
 
     def activated_abilities(self) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if isinstance(a, ActivatedAbility))
+
+
+_CHARS_FIELDS = tuple(f.name for f in fields(Chars))
+
+
+def new_chars(**values: Any) -> Chars:
+    """``Chars(**values)`` given every field: its fields written in their order, without the
+    frozen ``__init__``'s call per field (characteristics are computed thousands of times a run)."""
+    if values.keys() != _CHARS_KEYS:
+        return Chars(**values)          # a field missing or unknown: the constructor's own answer
+    value = object.__new__(Chars)
+    value.__dict__.update({name: values[name] for name in _CHARS_FIELDS})
+    return value
+
+
+_CHARS_KEYS = frozenset(_CHARS_FIELDS)
+
+
+# Characteristics of objects no effect and no watching ability reaches, by their `like` key
+# (characteristics.chars), shared by every run under one rules table (a variant of the rules, a
+# mutant, has its own): a pure function of the object's fields then (each entry's object keeps
+# the ids of its key valid). Bounded: a store is emptied when full, tables beyond a few dropped.
+SHARED_SIZE = 4096
+_SHARED: dict[int, tuple[object, dict]] = {}
+
+
+def shared_store(table: object) -> dict:
+    """The store of the runs under ``table`` (a ``seams.Rules``)."""
+    entry = _SHARED.get(id(table))
+    if entry is None or entry[0] is not table:
+        if len(_SHARED) >= 8:             # tables come and go with mutation runs: keep a few
+            _SHARED.clear()
+        entry = _SHARED[id(table)] = (table, {})
+    elif len(entry[1]) >= SHARED_SIZE:
+        entry[1].clear()
+    return entry[1]

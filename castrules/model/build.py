@@ -66,7 +66,7 @@ class Model:
 
 def build(cls: type, doc: Any, where: str) -> Any:
     """The generic reader: every key known, required ones present, each value converted."""
-    if not isinstance(doc, Mapping):
+    if type(doc) is not dict and not isinstance(doc, Mapping):     # a dict first: the ABC check is slower
         raise ModelError(where, f"expected a mapping for {cls.__name__}, got {excerpt(doc)}")
     plan = _plan(cls)
     known = _KNOWN[cls]
@@ -75,9 +75,16 @@ def build(cls: type, doc: Any, where: str) -> Any:
         raise ModelError(where, f"unknown field(s) {sorted(map(str, extra))} for {cls.__name__}; "
                                 f"expected some of {sorted(known)}")
     values = {}
-    for name, k, convert, required in plan:
+    for name, k, convert, required, exact, members in plan:
         if k in doc:
-            values[name] = convert(doc[k], f"{where}/{k}")
+            v = doc[k]
+            kind = type(v)
+            if kind in exact:           # a value the converter returns as it is: no call, no pointer
+                values[name] = v
+            elif kind is str and members is not None and v in members:
+                values[name] = members[v]
+            else:
+                values[name] = convert(v, f"{where}/{k}")
         elif required:
             raise ModelError(where, f"{cls.__name__} needs {k!r}")
     defaults = _DEFAULTS[cls]
@@ -95,10 +102,11 @@ def _plan(cls: type) -> tuple:
     if plan is None:
         hints = typing.get_type_hints(cls)
         plan = tuple((f.name, doc_key(f), converter(hints[f.name]),
-                      f.default is _MISSING and f.default_factory is _MISSING)  # type: ignore[misc]
+                      f.default is _MISSING and f.default_factory is _MISSING,  # type: ignore[misc]
+                      *shortcuts(hints[f.name]))
                      for f in dataclasses.fields(cls) if f.init)
         Model.__plans__[cls] = plan
-        _KNOWN[cls] = frozenset(k for _, k, _, _ in plan)
+        _KNOWN[cls] = frozenset(k for _, k, *_ in plan)
         _DEFAULTS[cls] = _defaults(cls)
     return plan
 
@@ -121,6 +129,29 @@ def _defaults(cls: type) -> dict[str, Any] | None:
 
 _KNOWN: dict[type, frozenset[str]] = {}     # per model class: the document keys its plan reads
 _DEFAULTS: dict[type, dict[str, Any] | None] = {}   # per model class: see _defaults
+
+
+_EXACT: dict[Any, frozenset[type]] = {bool: frozenset({bool}), int: frozenset({int}), str: frozenset({str})}
+
+
+def shortcuts(hint: Any) -> tuple[frozenset[type], dict[str, enum.Enum] | None]:
+    """What ``build`` may take without calling the field's converter: the exact types whose
+    values the converter returns unchanged (a document's strings, booleans, whole numbers and
+    nulls), and an enum's members by their string value (what its reader finds for them). A
+    union of anything but scalars and None has only None (another member could claim a value)."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        rest = [a for a in args if a is not type(None)]
+        none = frozenset({type(None)}) if len(rest) < len(args) else frozenset()
+        if len(rest) == 1:
+            exact, members = shortcuts(rest[0])
+            return exact | none, members
+        if all(a in _EXACT for a in rest):
+            return none.union(*(_EXACT[a] for a in rest)), None
+        return none, None
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return frozenset(), {m.value: m for m in hint if type(m.value) is str}
+    return _EXACT.get(hint, frozenset()), None
 
 
 def converter(hint: Any) -> Converter:
@@ -168,7 +199,7 @@ def _tuple(v: Any, where: str, inner: Converter) -> tuple:
 
 
 def _mapping(v: Any, where: str, inner: Converter) -> dict:
-    if not isinstance(v, Mapping):
+    if type(v) is not dict and not isinstance(v, Mapping):
         raise ModelError(where, f"expected a mapping, got {excerpt(v)}")
     return {k: inner(item, f"{where}/{k}") for k, item in v.items()}
 

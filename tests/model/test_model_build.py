@@ -133,3 +133,30 @@ def test_values_built_without_init_are_what_init_builds(suite):
             assert rebuilt == value and list(vars(rebuilt).items()) == list(vars(value).items()), type(value)
             seen.add(type(value))
     assert len(seen) >= 20
+
+
+def _typed(value):
+    """A value with every type spelled out, so equal values of different types differ."""
+    import dataclasses
+    if dataclasses.is_dataclass(value):
+        return (type(value), tuple((f.name, _typed(getattr(value, f.name))) for f in dataclasses.fields(value)))
+    if isinstance(value, (list, tuple)):
+        return (type(value), tuple(_typed(v) for v in value))
+    if isinstance(value, dict):
+        return (type(value), tuple((k, _typed(v)) for k, v in value.items()))
+    return (type(value), value)
+
+
+def test_shortcuts_build_what_the_converters_build(suite, monkeypatch):
+    """``build`` takes a document's exact scalars and enum spellings without calling the field's
+    converter: every case and card builds, type for type, what the converters alone build."""
+    from castrules.model.build import Model
+    cases = [Case.from_document(c.doc, c.file) for c in suite.cases]
+    cards = [Card.from_document(entry) for entry in suite.catalog.cards.values()]
+    steps = [read_step(s) for c in suite.cases for s in c.doc.get("steps", ())]
+    assert any(exact or members for plan in Model.__plans__.values() for *_, exact, members in plan)
+    slow = {cls: tuple((*entry[:4], frozenset(), None) for entry in plan) for cls, plan in Model.__plans__.items()}
+    monkeypatch.setattr(Model, "__plans__", slow)
+    assert [_typed(Case.from_document(c.doc, c.file)) for c in suite.cases] == [_typed(c) for c in cases]
+    assert [_typed(Card.from_document(e)) for e in suite.catalog.cards.values()] == [_typed(c) for c in cards]
+    assert [_typed(read_step(s)) for c in suite.cases for s in c.doc.get("steps", ())] == [_typed(s) for s in steps]

@@ -51,3 +51,36 @@ def test_an_object_that_reads_the_game_follows_it():
     assert (chars(state, state.obj("goyf")).power, chars(state, state.obj("goyf")).toughness) == (0, 1)
     later = state.with_obj(replace(state.obj("bolt"), zone="graveyard"))
     assert (chars(later, later.obj("goyf")).power, chars(later, later.obj("goyf")).toughness) == (1, 2)
+
+
+def test_games_under_the_same_rules_share_what_nothing_reaches():
+    """Characteristics no effect or watching ability reaches are shared by the runs of one rules
+    table (every case of the suite): a second game with the same card finds them computed, a
+    game under another table (a mutant) computes its own."""
+    from castrules.oracle import seams
+    from castrules.oracle.chars_value import shared_store
+    cards = read_cards({n: catalog()[n] for n in ("Grizzly Bears",)})
+    setup = {"players": {"A": {}}, "turn": {"active": "A"},
+             "objects": [{"id": "bear", "card": "Grizzly Bears", "zone": "hand", "owner": "A"}]}
+    first, second = build_state(setup, cards), build_state(setup, cards)
+    assert chars(second, second.obj("bear")) is chars(first, first.obj("bear"))
+    other = seams.Rules(**{name: getattr(seams.real_rules(), name) for name in seams.SEAMS})
+    with seams.using(other):
+        third = build_state(setup, cards)
+        assert chars(third, third.obj("bear")) == chars(first, first.obj("bear"))
+        assert shared_store(other) is not shared_store(seams.real_rules())
+
+
+def test_the_shared_characteristics_change_no_reply_of_the_suite(monkeypatch):
+    """Every case answers the same with the characteristics shared between runs as with each run
+    computing its own: the object's fields in the key are all a game without effects or watching
+    abilities lets its characteristics depend on (a field read and left out would show here)."""
+    from castrules.harness.runner import fresh_request
+    from castrules.harness.suite import shared_suite
+    from castrules.oracle import characteristics
+    from castrules.oracle.engine import OracleEngine
+    suite, engine = shared_suite(), OracleEngine()
+    shared = [engine.run(fresh_request(c, suite.catalog)) for c in suite.cases]
+    monkeypatch.setattr(characteristics, "shared_store", lambda table: {})
+    alone = [engine.run(fresh_request(c, suite.catalog)) for c in suite.cases]
+    assert len(shared) > 700 and shared == alone
