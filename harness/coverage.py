@@ -106,7 +106,7 @@ def print_matrix(suite, as_json: bool = False) -> int:
         return EXIT_USAGE
     rows = cells.report(matrix, cells.cell_cases(suite))
     if as_json:
-        dims = {name: {v.name: {"title": v.title, "rules": list(v.rules), "not_modelled": v.not_modelled}
+        dims = {name: {v.name: {"title": v.title, "rules": list(v.rules)}
                        for v in getattr(matrix, name).values()} for name in cells.DIMENSIONS}
         print(json.dumps({**dims, "cells": rows, "missing": cells.missing(rows)}, indent=1))
     else:

@@ -1,7 +1,7 @@
 """The coverage matrix (issue 14, point 4): cost modifiers x ways a base cost is chosen x zones.
 
-The dimensions, the cells the rules forbid (with the rule) and the cells not modelled yet (with
-the reason) are data, in cases/coverage-matrix.yaml, so a new base-cost way or zone is a few lines
+The dimensions and the cells the rules forbid (with the rule) are data, in
+cases/coverage-matrix.yaml, so a new base-cost way or zone is a few lines
 there. A case fills a cell with its `matrix:` field; `tag_problems` checks the tag against the
 case's own data (a permanent or the spell with that kind of modifier, the cast step's choices, the
 object's zone), so a tag cannot claim what the case does not do. Every other cell must have a case
@@ -19,7 +19,7 @@ from castrules.harness.problems import Problem
 
 MATRIX_FILE = "cases/coverage-matrix.yaml"
 DIMENSIONS = ("modifiers", "bases", "zones")
-REQUIRED, FORBIDDEN, NOT_MODELLED = "required", "forbidden", "not_modelled"
+REQUIRED, FORBIDDEN = "required", "forbidden"
 # The cast fields a base's `match` may name; absent (or false) in the step means not announced.
 CAST_CHOICES = ("alternative_cost", "prototype", "fuse")
 _SYMBOL = re.compile(r"\{([^}]+)\}")
@@ -33,18 +33,17 @@ class Value:
     title: str
     rules: tuple[str, ...] = ()
     match: Mapping[str, Any] | None = None
-    not_modelled: str | None = None
 
 
 @dataclass(frozen=True)
 class Exclusion:
-    """Cells the rules forbid (`rule` given) or that cannot be built yet; "*" matches any value."""
+    """Cells the rules forbid, with the rule; "*" matches any value."""
 
     modifier: str
     base: str
     zone: str
     why: str
-    rule: str | None = None
+    rule: str
 
     def covers(self, cell: tuple[str, str, str]) -> bool:
         return all(mine in ("*", theirs) for mine, theirs in zip((self.modifier, self.base, self.zone), cell))
@@ -56,7 +55,6 @@ class Matrix:
     bases: Mapping[str, Value]
     zones: Mapping[str, Value]
     forbidden: tuple[Exclusion, ...] = ()
-    not_modelled: tuple[Exclusion, ...] = ()
 
     def cells(self) -> Iterator[tuple[str, str, str]]:
         for zone in self.zones:
@@ -65,17 +63,11 @@ class Matrix:
                     yield modifier, base, zone
 
     def status(self, cell: tuple[str, str, str]) -> tuple[str, str]:
-        """required, forbidden (the rule and why) or not_modelled (why), for one cell."""
+        """required, or forbidden (the rule and why), for one cell: there is no third kind, every cell
+        the rules allow needs a case (issue 14 point 4)."""
         for ex in self.forbidden:
             if ex.covers(cell):
                 return FORBIDDEN, f"{ex.rule}: {ex.why}"
-        values = (self.modifiers[cell[0]], self.bases[cell[1]], self.zones[cell[2]])
-        for value in values:
-            if value.not_modelled:
-                return NOT_MODELLED, f"{value.name}: {value.not_modelled}"
-        for ex in self.not_modelled:
-            if ex.covers(cell):
-                return NOT_MODELLED, ex.why
         return REQUIRED, ""
 
 
@@ -83,11 +75,12 @@ def from_document(doc: Mapping[str, Any]) -> Matrix:
     """The matrix of cases/coverage-matrix.yaml; ValueError saying what is wrong."""
     if not isinstance(doc, Mapping) or any(not isinstance(doc.get(d), Mapping) or not doc[d] for d in DIMENSIONS):
         raise ValueError(f"needs the mappings {', '.join(DIMENSIONS)}, each naming at least one value")
+    if "not_modelled" in doc:
+        raise ValueError("not_modelled: every cell the rules allow needs a case; a cell is forbidden only by a rule")
     dims = {d: {str(name): _value(d, str(name), entry) for name, entry in doc[d].items()} for d in DIMENSIONS}
     matrix = Matrix(dims["modifiers"], dims["bases"], dims["zones"],
-                    tuple(_exclusion(e, True) for e in doc.get("forbidden") or ()),
-                    tuple(_exclusion(e, False) for e in doc.get("not_modelled") or ()))
-    for ex in (*matrix.forbidden, *matrix.not_modelled):
+                    tuple(_exclusion(e) for e in doc.get("forbidden") or ()))
+    for ex in matrix.forbidden:
         for name, values in zip((ex.modifier, ex.base, ex.zone), (matrix.modifiers, matrix.bases, matrix.zones)):
             if name != "*" and name not in values:
                 raise ValueError(f"an exclusion names {name!r}, which is not a value of the matrix")
@@ -97,17 +90,17 @@ def from_document(doc: Mapping[str, Any]) -> Matrix:
 def _value(dimension: str, name: str, entry: Any) -> Value:
     if not isinstance(entry, Mapping) or not isinstance(entry.get("title"), str):
         raise ValueError(f"{dimension}.{name}: needs a title")
-    match, not_modelled = entry.get("match"), entry.get("not_modelled")
-    if dimension != "zones" and (match is None) == (not_modelled is None):
-        raise ValueError(f"{dimension}.{name}: needs exactly one of match (how a case shows it) and not_modelled (why not yet)")
-    return Value(name, entry["title"], tuple(entry.get("rules") or ()), match, not_modelled)
+    match = entry.get("match")
+    if dimension != "zones" and (not isinstance(match, Mapping) or "not_modelled" in entry):
+        raise ValueError(f"{dimension}.{name}: needs match (how a case shows it); every value is built by cases")
+    return Value(name, entry["title"], tuple(entry.get("rules") or ()), match)
 
 
-def _exclusion(entry: Any, forbidden: bool) -> Exclusion:
-    keys = ("modifier", "base", "zone", "why") + (("rule",) if forbidden else ())
+def _exclusion(entry: Any) -> Exclusion:
+    keys = ("modifier", "base", "zone", "why", "rule")
     if not isinstance(entry, Mapping) or any(not isinstance(entry.get(k), str) or not entry[k] for k in keys):
-        raise ValueError(f"an entry of {'forbidden' if forbidden else 'not_modelled'} needs {', '.join(keys)}: {entry!r}")
-    return Exclusion(entry["modifier"], entry["base"], entry["zone"], entry["why"], entry.get("rule"))
+        raise ValueError(f"an entry of forbidden needs {', '.join(keys)}: {entry!r}")
+    return Exclusion(entry["modifier"], entry["base"], entry["zone"], entry["why"], entry["rule"])
 
 
 # --- a case's tag against its own data ------------------------------------------------------
@@ -237,19 +230,18 @@ def missing(rows: list[dict]) -> list[str]:
 
 
 def render_text(matrix: Matrix, rows: list[dict]) -> str:
-    """One table per zone: modifiers down, bases across; a count, MISSING, - (forbidden), n/m."""
+    """One table per zone: modifiers down, bases across; a count, MISSING or - (forbidden)."""
     by_cell = {(r["modifier"], r["base"], r["zone"]): r for r in rows}
     width = max(len(m) for m in matrix.modifiers) + 2
     cols = [max(len(b), 7) + 1 for b in matrix.bases]
     lines = ["Coverage matrix: cost modifier x base cost x zone (count of cases; - forbidden by the rules; "
-             "n/m not modelled yet; MISSING: allowed, no case)"]
+             "MISSING: allowed, no case)"]
     for zone in matrix.zones:
         lines += ["", f"cast from {zone}:", " " * width + "".join(b.ljust(w) for b, w in zip(matrix.bases, cols))]
         for modifier in matrix.modifiers:
             marks = [_mark(by_cell[(modifier, base, zone)]).ljust(w) for base, w in zip(matrix.bases, cols)]
             lines.append(modifier.ljust(width) + "".join(marks).rstrip())
     lines += ["", "Forbidden by the rules:"] + [f"  {e.modifier}/{e.base}/{e.zone}: {e.rule}: {e.why}" for e in matrix.forbidden]
-    lines += ["", "Not modelled yet:"] + sorted({f"  {r['why']}" for r in rows if r["status"] == NOT_MODELLED})
     gaps = missing(rows)
     lines += ["", f"Cells the rules allow with no case: {len(gaps)}"] + [f"  {g}" for g in gaps]
     return "\n".join(lines)
@@ -258,6 +250,4 @@ def render_text(matrix: Matrix, rows: list[dict]) -> str:
 def _mark(row: dict) -> str:
     if row["status"] == FORBIDDEN:
         return "-"
-    if row["status"] == NOT_MODELLED:
-        return "n/m"
     return str(len(row["cases"])) if row["cases"] else "MISSING"

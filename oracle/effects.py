@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from castrules.model.effects import (AddCounters, AddMana, Animate, Awaken, BecomeColor, CastCopy, CastIfAble, Counter,
+from castrules.model.effects import (AddCounters, AddMana, Animate, Awaken, BecomeColor, CastCopy, CastFree, CastIfAble, Counter,
                                      CreateToken, CreateTokenCopy, Damage, Delayed, Destroy, Draw, DrainMana, EachOpponent,
                                      Effect, ExileTop, GainLife, GrantFlashback, LoseLife, ModeChooser, PlayerChoice,
                                      Pump, ReturnToHand, SetBasePT, SacrificeSelf, TargetPlayer, UntapSelf, You)
@@ -284,6 +284,11 @@ def _cast_copy(state: State, e: CastCopy, ctx: EffectContext, n: int, trace: Tra
     return cast_copy(state, ctx.controller, ctx.source.id, ctx.choices or {}, trace)
 
 
+def _cast_free(state: State, e: CastFree, ctx: EffectContext, n: int, trace: Trace) -> State:
+    from .free_casts import cast_free
+    return cast_free(state, e, ctx.controller, ctx.source.id, ctx.targets, ctx.x, ctx.choices or {}, trace)
+
+
 def _cast_if_able(state: State, e: CastIfAble, ctx: EffectContext, n: int, trace: Trace) -> State:
     from .instructed import cast_if_able
     for p in _players(state, e.who, ctx)[:1]:
@@ -336,7 +341,7 @@ EFFECTS: Mapping[type[Effect], Callable[[State, Any, EffectContext, int, Trace],
     ExileTop: _exile_top, Destroy: _destroy_or_bounce, ReturnToHand: _destroy_or_bounce, Pump: _pump, SetBasePT: _set_base_pt,
     BecomeColor: _become_color,
     AddCounters: _add_counters, CreateToken: _create_token, CreateTokenCopy: _create_token_copy, Animate: _animate,
-    SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastCopy: _cast_copy, CastIfAble: _cast_if_able, Counter: _counter,
+    SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastCopy: _cast_copy, CastFree: _cast_free, CastIfAble: _cast_if_able, Counter: _counter,
     UntapSelf: _untap_self, GrantFlashback: _grant_flashback, Awaken: _awaken, DrainMana: _drain_mana,
 }
 

@@ -37,6 +37,7 @@ class Rules:
     one_alternative_cost: Rule      # casting.one_alternative_cost (118.9a)
     mode_chooser: Rule              # mode_chooser.choose: who chooses the modes, an opponent's choice checked (601.6)
     library_top: Rule               # cast_permissions.on_top: a library permission reaches its top card only (601.3)
+    free_cast_card: Rule            # free_casts.check_card: the cards a resolving effect's free cast reaches (608.2g)
     pay_spell: Rule                 # casting.pay (601.2f-i)
     object_payment: Rule            # keyword_payment.object_payment (delve, improvise: 702.66a, 702.126a)
     life_payable: Rule              # payer.life_payable (119.4), the check of every life payment

@@ -156,6 +156,21 @@ class CastIfAble(PlayerEffect):
 
 
 @dataclass(frozen=True)
+class CastFree(Effect):
+    """Its controller may cast a card from `from` without paying its mana cost while this
+    resolves (608.2g, 118.9): the Nth target card, a card exiled with the source (607.2), or a card
+    there the resolve step names; `spells` and the mana value bounds say which qualify."""
+
+    kind: ClassVar[str] = "cast_free"
+    from_: Literal["hand", "graveyard", "exile"] = key("from", "hand")
+    target: int | None = None
+    exiled_with: bool = False
+    spells: Filter | None = None
+    mana_value_max: int | Literal["X"] | None = None
+    mana_value: int | Literal["X"] | None = None
+
+
+@dataclass(frozen=True)
 class AddMana(PlayerEffect):
     kind: ClassVar[str] = "add_mana"
     mana: str = ""
@@ -315,7 +330,7 @@ class Delayed(Effect):
 
 
 EFFECT_TYPES: Mapping[str, type[Effect]] = {t.kind: t for t in (
-    Damage, LoseLife, GainLife, Draw, CastCopy, CastIfAble, Counter, DrainMana, ExileTop, Destroy, ReturnToHand, Pump, SetBasePT,
+    Damage, LoseLife, GainLife, Draw, CastCopy, CastIfAble, CastFree, Counter, DrainMana, ExileTop, Destroy, ReturnToHand, Pump, SetBasePT,
     BecomeColor, GrantFlashback, Awaken,
     AddCounters, CreateToken, CreateTokenCopy, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
 _REQUIRED = {"damage": ("amount",), "lose_life": ("amount",), "gain_life": ("amount",),

@@ -83,3 +83,10 @@ class LinkedPermissionOnlyOwnCards(Mutant):
                    "caster owns it: an opponent's card it took can't be cast (607.2)")
     seams = {"reaches_others_cards": substitute(lambda ab: False)}
     witnesses = ("casting/face-down/gonti-controller-casts-the-face-down-card",)
+
+
+class FreeCastAnyCard(Mutant):
+    description = ("a resolving effect's free cast (Electrodominance, Kaho) reaches any card of its zone, whatever the "
+                   "mana value or the card it names (608.2g, 607.2)")
+    seams = {"free_cast_card": substitute(lambda state, e, player, source_id, card_id, x: None)}
+    witnesses = ("casting/free-cast/effects-name-their-cards",)

@@ -1,5 +1,5 @@
-"""The coverage matrix (issue 14, point 4): every cell the rules allow and the format can build
-has a case; forbidden cells name their rule, the rest not modelled yet say why; a case's
+"""The coverage matrix (issue 14, point 4): every cell the rules allow has a case; the cells the
+rules forbid name their rule, and there is no other kind of cell; a case's
 `matrix:` tag is checked against the case's own data and never reaches an engine."""
 from __future__ import annotations
 
@@ -44,13 +44,11 @@ def test_forbidden_cells_cite_a_rule_in_scope_and_exclusions_give_reasons(suite)
     assert m.forbidden
     for ex in m.forbidden:
         assert ex.rule in rules and len(ex.why.split()) >= 4
-    for ex in m.not_modelled:
-        assert len(ex.why.split()) >= 4
     for value in (*m.modifiers.values(), *m.bases.values()):
-        assert value.not_modelled or all(r in rules for r in value.rules), value.name
+        assert value.match is not None and all(r in rules for r in value.rules), value.name
 
 
-def test_no_tagged_case_sits_in_a_forbidden_or_unmodelled_cell(suite):
+def test_no_tagged_case_sits_in_a_forbidden_cell(suite):
     m = suite.vocabulary.matrix
     for cell, ids in cells.cell_cases(suite).items():
         assert m.status(cell)[0] == cells.REQUIRED, (cell, ids)
@@ -66,7 +64,6 @@ def _case(suite, case_id: str) -> dict:
     (lambda d: d["matrix"].update(modifier="floor"), "no permanent on the battlefield"),
     (lambda d: d["matrix"].update(modifier="sett"), "is not in cases/coverage-matrix.yaml"),
     (lambda d: d["matrix"].update(base="fused", zone="exile"), "forbidden (702.102"),
-    (lambda d: d["matrix"].update(base="free_instructed", zone="hand"), "not modelled"),
     (lambda d: d["matrix"].update(step=1), "shown by a cast step"),
 ])
 def test_a_tag_must_match_the_case(suite, change, expected):
@@ -104,7 +101,9 @@ def test_amount_kinds(amount, kind):
     lambda d: d.pop("zones"),
     lambda d: d["bases"]["prowl"].pop("match"),
     lambda d: d["forbidden"][0].pop("rule"),
-    lambda d: d["not_modelled"].append({"modifier": "*", "base": "nope", "zone": "hand", "why": "a reason here"}),
+    lambda d: d.update(not_modelled=[{"modifier": "*", "base": "prowl", "zone": "hand", "why": "a reason here"}]),
+    lambda d: d["modifiers"]["set"].update(not_modelled="no printed card"),
+    lambda d: d["forbidden"][0].update(rule=""),
 ])
 def test_a_malformed_matrix_file_is_refused(breakage):
     doc = _doc()
