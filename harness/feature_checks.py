@@ -153,7 +153,8 @@ def _mode_chooser(case: CaseCheck) -> Iterator[Problem]:
 
 # a spelled-out static ability of a card set up in a case -> the feature the case must list
 STATIC_FEATURES = {"abilities_of": "borrowed_abilities", "activation_any_color": "activation_any_colour",
-                   "activation_cost_increase": "activation_cost_increase"}
+                   "activation_cost_increase": "activation_cost_increase",
+                   "activation_cost_reduction": "activation_cost_reduction"}
 
 
 def _static_features(case: CaseCheck) -> Iterator[Problem]:

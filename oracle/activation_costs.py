@@ -1,10 +1,11 @@
 """The total cost of an activated ability (602.2b -> 601.2f) and how it may be paid (602.1e).
 
 An activation cost is the ability's analog of a spell's mana cost (602.2b): effects that make
-activated abilities cost more (Suppression Field) add to it as the total is determined, and an
+activated abilities cost more (Suppression Field) add to it as the total is determined, then
+those that make them cost less (Zirda, the Dawnwaker) take generic mana off it, and an
 effect that changes how the activation costs of a permanent's abilities may be paid (Manascape
-Refractor: mana as though it were mana of any colour) applies to that whole total, increases
-included (602.1e).
+Refractor: mana as though it were mana of any colour) applies to that whole total, as increased
+or reduced (602.1e).
 """
 from __future__ import annotations
 
@@ -29,6 +30,23 @@ def increases(state: State, oid: str, cost: ConcreteCost, trace: Trace) -> Concr
     return cost
 
 
+def reductions(state: State, oid: str, cost: ConcreteCost, trace: Trace) -> ConcreteCost:
+    """602.2b, 601.2f: after the increases, each static reduction of the activation costs of the
+    abilities its controller activates (Zirda, the Dawnwaker) takes generic mana off the total,
+    never leaving less than one mana (the printed reductions all say so)."""
+    activator = state.obj(oid).controller
+    for src in state.battlefield():
+        for ab in chars(state, src).abilities:
+            if not isinstance(ab, StaticAbility) or ab.activation_cost_reduction is None or src.controller != activator:
+                continue
+            off = min(ConcreteCost.parse(ab.activation_cost_reduction).generic, cost.generic,
+                      max(cost.mana_amount - 1, 0))
+            cost = ConcreteCost(cost.colored, cost.generic - off, cost.life, cost.snow)
+            trace.add(("602.2b", "601.2f"), f"{src.base.name} ({src.id}) takes {{{off}}} off the activation of {oid}'s "
+                                            f"ability, leaving at least one mana: {concrete_text(cost)}")
+    return cost
+
+
 def any_colour(state: State, oid: str, cost: ConcreteCost) -> ConcreteCost:
     """602.1e: under `oid`'s own effect letting mana be spent as though it were mana of any
     colour on its abilities' activation costs, each coloured symbol of the whole total may be
@@ -40,10 +58,10 @@ def any_colour(state: State, oid: str, cost: ConcreteCost) -> ConcreteCost:
 
 
 def payable_total(state: State, oid: str, cost: ConcreteCost, trace: Trace) -> ConcreteCost:
-    """The total of this activation (its increases applied) as it may be paid (602.1e)."""
-    total = rules().activation_increases(state, oid, cost, trace)
+    """The total of this activation (its increases, then its reductions) as it may be paid (602.1e)."""
+    total = rules().activation_reductions(state, oid, rules().activation_increases(state, oid, cost, trace), trace)
     paid_as = rules().activation_any_colour(state, oid, total)
     if paid_as != total:
         trace.add("602.1e", f"{oid}'s effect lets mana of any colour pay its abilities' activation costs: the whole "
-                            f"total {concrete_text(total)}, increases included, is paid as {concrete_text(paid_as)}")
+                            f"total {concrete_text(total)}, as increased or reduced, is paid as {concrete_text(paid_as)}")
     return paid_as

@@ -246,8 +246,9 @@ def _ability(ab: Ability, card: str) -> Ability:
 def _static(ab: StaticAbility, card: str) -> Ability:
     if ab.cast_prohibition is not None:
         return CastProhibition(players=ab.cast_prohibition.players, spells=ab.cast_prohibition.spells)
-    if ab.abilities_of is not None or ab.activation_any_color or ab.activation_cost_increase is not None:
-        return ab                   # read as they are: oracle/borrowed.py, oracle/activation_costs.py
+    if ab.abilities_of is not None or ab.activation_any_color or ab.activation_cost_increase is not None \
+            or ab.activation_cost_reduction is not None:
+        return ab                   # read as they are: oracle/characteristics.py, oracle/activation_costs.py
     body = ab.cost_increase or ab.cost_reduction
     if body is None:
         raise RequestError(f"{card}: a static ability names exactly one effect")

@@ -59,6 +59,7 @@ class Rules:
     object_view: Rule               # snapshot.object_view
     # mana abilities (605, 106.7, 302.6, 107.5-6)
     activation_increases: Rule      # activation_costs.increases: activation cost increases (602.2b, 601.2f)
+    activation_reductions: Rule     # activation_costs.reductions: activation cost reductions, not below one mana (601.2f)
     activation_any_colour: Rule     # activation_costs.any_colour: mana of any colour for a permanent's activation costs (602.1e)
     check_tap_cost: Rule            # payer.check_tap (107.5, 107.6, 302.6), the check of every {T} / {Q}
     spend_restriction: Rule         # spending.may_pay (106.6): what restricted mana may be spent on

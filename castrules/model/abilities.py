@@ -301,6 +301,7 @@ class StaticAbility(Ability):
     abilities_of: Filter | None = None              # it has every activated ability of the other matching permanents
     activation_any_color: bool = False              # mana as though of any colour pays its abilities' activation costs (602.1e)
     activation_cost_increase: str | None = None     # non-mana activated abilities cost this much more (602.2b, 601.2f)
+    activation_cost_reduction: str | None = None    # non-mana abilities its controller activates cost this much less, not below one mana
 
     @classmethod
     def normalise(cls, doc: Any, where: str) -> Any:

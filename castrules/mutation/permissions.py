@@ -1,5 +1,6 @@
 """Mutants of the permissions to cast (face-down cards in exile, 601.3f, 406.3; the top of a library, 601.3)
-and of how activated abilities are paid (activation cost increases, 602.2b; mana of any colour for them, 602.1e)."""
+and of how activated abilities are paid (activation cost increases and reductions, 602.2b; mana of any
+colour for them, 602.1e)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -83,6 +84,34 @@ class LinkedPermissionOnlyOwnCards(Mutant):
                    "caster owns it: an opponent's card it took can't be cast (607.2)")
     seams = {"reaches_others_cards": substitute(lambda ab: False)}
     witnesses = ("casting/face-down/gonti-controller-casts-the-face-down-card",)
+
+
+class ActivationReductionIgnored(Mutant):
+    description = ("effects that make the abilities a player activates cost less (Zirda, the Dawnwaker) are ignored "
+                   "(602.2b, 601.2f)")
+    seams = {"activation_reductions": substitute(lambda state, oid, cost, trace: cost)}
+    witnesses = ("activation/any-colour/refractor-two-red-pay-the-reduced-castle-ability",)
+
+
+def _reduction_without_floor(real, ctx):
+    """activation_reductions that takes the whole amount off the generic mana, down to nothing."""
+    def activation_reductions(state, oid, cost, trace):
+        activator = state.obj(oid).controller
+        for src in state.battlefield():
+            for ab in chars(state, src).abilities:
+                if (isinstance(ab, StaticAbility) and ab.activation_cost_reduction is not None
+                        and src.controller == activator):
+                    off = min(ConcreteCost.parse(ab.activation_cost_reduction).generic, cost.generic)
+                    cost = ConcreteCost(cost.colored, cost.generic - off, cost.life, cost.snow)
+        return cost
+    return activation_reductions
+
+
+class ActivationReductionBelowOneMana(Mutant):
+    description = ("a reduction of activation costs that says it can't leave less than one mana (Zirda, the "
+                   "Dawnwaker) makes a {1} ability free")
+    seams = {"activation_reductions": _reduction_without_floor}
+    witnesses = ("activation/reduction/zirda-leaves-mutavault-its-one-mana",)
 
 
 class FreeCastAnyCard(Mutant):

@@ -35,3 +35,11 @@ def test_each_feature_is_required_where_its_card_is_set_up(feature, pointer):
     doc["features"].remove(feature)
     found = _problems(doc)
     assert [p.pointer for p in found] == [pointer] and feature in found[0].message
+
+
+def test_zirdas_reduction_needs_its_feature():
+    doc = json.loads(json.dumps(next(c for c in SUITE.cases
+                                     if c.id == "activation/reduction/zirda-leaves-mutavault-its-one-mana").doc))
+    doc["features"].remove("activation_cost_reduction")
+    found = _problems(doc)
+    assert [p.pointer for p in found] == ["/setup/objects/0/card"] and "activation_cost_reduction" in found[0].message
