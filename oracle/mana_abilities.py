@@ -25,7 +25,7 @@ from .payer import CostContext, Paying, TapPart, ability_cost_parts, can_pay, pa
 from .reasons import Reason
 from .seams import rules
 from .spending import Purpose, allowed, restriction_of
-from .state import Obj, ObjKind, State
+from .state import Obj, ObjKind, Player, State
 from .trace import Trace
 
 ORDER = ("W", "U", "B", "R", "G", "C")
@@ -292,22 +292,11 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     source = judged.obj(oid)
     units = rules().mana_ability_units(judged, source, ab, frozenset())
     units = apply_replacements(judged, source, ab, units, trace, order)
-    produced: list[str] = []
-    for u in units:
-        if produce is not None and (produce in u or produce * 2 in u):
-            kind = produce if produce in u else produce * 2
-        elif produce is not None:
-            raise Illegal(Reason.INVALID_MANA_CHOICE, f"{oid} can't produce {{{produce}}} (its options: "
-                          + ", ".join("".join("{%s}" % t for t in o) for o in sorted(u)) + ")")
-        elif chooser is not None and len(u) > 1:
-            kind = chooser(letters(u))
-            kind = kind if kind in u else kind * 2
-        else:
-            kind = _first(u)
-        produced.extend(kind)
+    produced = produced_kinds(oid, units, produce, chooser)
     if not units:
         trace.add(("106.5", "106.7"), f"{obj.base.name} ({oid}) adds no mana: no type can be defined")
-    state = _add_produced(state, player, source, ab, produced, judged, trace)
+    pl = state.player(player)
+    state = state.with_player(produce_into(pl, source, ab, produced, is_snow(judged, source), trace))
     if produced:
         trace.add("605.3b", f"{obj.base.name} ({oid}) adds " + "".join("{%s}" % k for k in produced))
     fired = list(_tap_triggers(before, obj, ab, produced))
@@ -325,24 +314,41 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     return state
 
 
-def _add_produced(state: State, player: str, obj: Obj, ab: Ability, produced: Sequence[str], judged: State,
-                  trace: Trace) -> State:
+def produced_kinds(oid: str, units: Sequence[frozenset[str]], produce: str | None,
+                   chooser: Callable[[frozenset[str]], str] | None) -> list[str]:
+    """The type letter of each mana the units make: `produce` (the player's choice, which each
+    unit must offer), else the chooser's for a unit with options, else the unit's first."""
+    produced: list[str] = []
+    for u in units:
+        if produce is not None and (produce in u or produce * 2 in u):
+            kind = produce if produce in u else produce * 2
+        elif produce is not None:
+            raise Illegal(Reason.INVALID_MANA_CHOICE, f"{oid} can't produce {{{produce}}} (its options: "
+                          + ", ".join("".join("{%s}" % t for t in o) for o in sorted(u)) + ")")
+        elif chooser is not None and len(u) > 1:
+            kind = chooser(letters(u))
+            kind = kind if kind in u else kind * 2
+        else:
+            kind = _first(u)
+        produced.extend(kind)
+    return produced
+
+
+def produce_into(pl: Player, obj: Obj, ab: Ability, produced: Sequence[str], snow: bool, trace: Trace) -> Player:
     """The mana made goes to the player: apart, with its restriction (106.6, 106.6a: all of it,
-    replacements included), or into the pool, as snow mana when the source is snow (107.4h)."""
-    pl = state.player(player)
+    replacements included), or into the pool, as snow mana when the source is snow (`snow`, 107.4h)."""
     restriction = restriction_of(ab)
     if restriction is not None:
         entries = tuple((kind, restriction, obj.controller, obj.id) for kind in produced)
         if produced:
             trace.add("106.6", f"the mana from {obj.id} may be spent only as its ability allows")
-        return state.with_player(replace(pl, restricted=pl.restricted + entries))
+        return replace(pl, restricted=pl.restricted + entries)
     pool = pl.pool
-    snow = is_snow(judged, obj)
     for kind in produced:
         pool = pool.add(kind, snow=snow)        # a type letter (ValueError for any other, as ManaType(kind))
     if produced and snow:
         trace.add("107.4h", f"{obj.id} is a snow permanent: its mana is snow mana, of its own type")
-    return state.with_player(replace(pl, pool=pool))
+    return replace(pl, pool=pool)
 
 
 def is_snow(state: State, obj: Obj) -> bool:

@@ -2,7 +2,7 @@
 (602.2b, 116), effects that make a player pay (107.3h) and mana abilities (605.3b).
 
 A cost is a sequence of parts, one frozen value per kind (mana, life, {T}, {Q}, a sacrifice,
-the source sacrificing itself, a reveal). `pay_costs` first checks every part, in the order
+the source sacrificing itself, a reveal: oracle.cost_parts). `pay_costs` first checks every part, in the order
 given (118.3: a player can't pay a cost without the resources; the first part that can't be
 paid is the one reported), then pays them all at once (601.2h: nothing is paid partially, the
 caller rewinds on any failure) in `PAY_ORDER`. Each part kind has one handler, its check and
@@ -14,11 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import Callable, Mapping, Protocol, Sequence, Union
+from typing import Callable, Mapping, Protocol, Sequence
 
-from castrules.model.parts import AbilityCost, Filter
+from castrules.model.parts import AbilityCost
 
 from .characteristics import chars, matches
+from .cost_parts import (LifePart, ManaPart, Part, RevealPart, SacrificePart, SacrificeSourcePart, TapPart,
+                         UntapPart)
 from .costs import ConcreteCost, concrete_text, pay_from_pool
 from .discard_costs import DiscardPart, pay_discard
 from .errors import Illegal
@@ -31,6 +33,7 @@ from .state import Obj, ObjKind, State
 from .trace import Trace
 from .zones import move, paid_anyway
 
+
 class Paying(Enum):
     """What a cost is paid for; it decides only how a part that can't be paid is reported."""
 
@@ -39,70 +42,6 @@ class Paying(Enum):
     SPECIAL_ACTION = "special_action"   # 116.2f (suspend), paid like an activation
     EFFECT = "effect"                   # 107.3h: an effect makes the player pay a mana cost
     MANA_ABILITY = "mana_ability"       # 605.3b: paid as the ability is activated, from the pool
-
-
-# ---- the parts of a cost ---------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class ManaPart:
-    """The mana of a cost (its life part is a LifePart). `auto`: the engine may activate
-    {T}-only mana abilities for it (601.2g, pay: auto), not those of the objects in `used`."""
-
-    cost: ConcreteCost
-    auto: bool = False
-    used: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True)
-class LifePart:
-    """Life to pay (119.4, 118.3); `phyrexian`: it comes from Phyrexian symbols (118.3b)."""
-
-    amount: int
-    phyrexian: bool = False
-
-
-@dataclass(frozen=True)
-class TapPart:
-    """{T}: tap this untapped permanent (107.5, 302.6)."""
-
-    object: str
-
-
-@dataclass(frozen=True)
-class UntapPart:
-    """{Q}: untap this tapped permanent (107.6, 302.6)."""
-
-    object: str
-
-
-@dataclass(frozen=True)
-class SacrificePart:
-    """Sacrifice one permanent the payer controls fitting one of `fits` (701.21a, 118.8 for a
-    spell's additional cost): `chosen` names it (the player's choice); None leaves it to the
-    engine (the first fitting one in setup order)."""
-
-    fits: tuple[Filter, ...]
-    chosen: tuple[str, ...] | None = None
-    emerge: bool = False            # the creature an emerge cost sacrifices (702.119c), not an additional cost
-
-
-@dataclass(frozen=True)
-class SacrificeSourcePart:
-    """The ability's source sacrifices itself ("Sacrifice this", 701.21a)."""
-
-    object: str
-
-
-@dataclass(frozen=True)
-class RevealPart:
-    """Reveal these cards from the payer's hand, each fitting one of `fits` (701.20a, 118.8)."""
-
-    fits: tuple[Filter, ...]
-    chosen: tuple[str, ...]
-
-
-Part = Union[ManaPart, LifePart, TapPart, UntapPart, SacrificePart, SacrificeSourcePart, RevealPart, DelvePart,
-             ImprovisePart, DiscardPart]
 
 
 class Activator(Protocol):
@@ -165,6 +104,13 @@ def pay_costs(state: State, parts: Sequence[Part], ctx: CostContext, trace: Trac
     for part in (sorted(parts, key=lambda p: PAY_ORDER.index(type(p))) if len(parts) > 1 else parts):
         state = HANDLERS[type(part)].pay(state, part, ctx, trace)
     return state
+
+
+def pay_taps(state: State, objects: Sequence[str]) -> State:
+    """{T} for several mana abilities at once, each TapPart already checked by `check_costs` on
+    this state (107.5, 302.6): the permanents tapped in one update (pay: auto's activations made
+    at once, oracle.payment)."""
+    return state.with_objs(replace(state.obj(oid), tapped=True) for oid in objects)
 
 
 def ability_cost_parts(cost: AbilityCost, source: str, mana: ConcreteCost | None = None, auto: bool = False,

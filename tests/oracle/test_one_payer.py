@@ -62,6 +62,13 @@ def test_each_paying_site_reaches_the_payer(name, module):
     assert "pay_costs" in _called(_function(module, name)), f"{module}::{name} must pay through payer.pay_costs"
 
 
+def test_the_activations_made_at_once_check_and_tap_through_the_payer():
+    """pay: auto's activations made into one state (payment._activate_at_once) don't go through
+    pay_costs one by one: each {T} is checked by the payer's check_costs, all paid by its pay_taps."""
+    called = _called(_function("payment.py", "_activate_at_once"))
+    assert {"check_costs", "pay_taps"} <= called
+
+
 def paying_by_hand(source: str) -> list[str]:
     """What a module does that only the payer may do: set a life total or a tapped status with
     dataclasses.replace, move a permanent to a graveyard, or take mana out of a pool."""
