@@ -11,7 +11,7 @@ effects (202.3d), and the spelled-out `static` and `triggered` abilities as the 
 from __future__ import annotations
 
 import functools
-import json
+import marshal
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Sequence
@@ -99,40 +99,38 @@ def read_cards(cards: Mapping[str, Any] | Sequence[Mapping[str, Any]]) -> dict[s
     """The request's `cards` (name -> entry, or a list of entries), built by the model.
 
     Every case's request carries the same catalog entries again, so a card is built once per
-    distinct content: the cache key is the entry's name and its JSON text, never the name alone
-    (a case may define its own card under a printed card's name). Anything else (a list of
-    entries, an entry that is not plain JSON, a malformed entry) takes the uncached path, so its
-    result and its errors are exactly the model's."""
+    distinct content: the cache key is the entry's name and its exact content (``marshal``'s
+    bytes, which keep every value's exact type: a tuple is not a list, 1 not 1.0 nor true), never
+    the name alone (a case may define its own card under a printed card's name). Anything else
+    (a list of entries, an entry ``marshal`` cannot write, such as one holding a subclass of
+    str, a malformed entry) takes the uncached path, so its result and its errors are exactly
+    the model's."""
     keys = _content_keys(cards)
     if keys is not None:
         try:
-            return {name: _cached_card(name, text) for name, text in keys}
+            return {name: _cached_card(name, content) for name, content in keys}
         except Exception:   # the uncached path below raises the same error, in the request's order
             pass
     return _read_cards(cards)
 
 
-def _content_keys(cards: Any) -> list[tuple[str, str]] | None:
-    """(name, JSON text) per entry of a name -> entry mapping whose entries are plain JSON data
-    (the text reads back equal, so the text alone determines the card); None otherwise."""
-    if not isinstance(cards, Mapping):
+def _content_keys(cards: Any) -> list[tuple[str, bytes]] | None:
+    """(name, exact content) per entry of a name -> entry mapping of builtin values; None
+    otherwise. Version 2 of marshal's format: no back-references, whose use depends on how
+    many references to a value exist, so equal entries always give equal bytes."""
+    if type(cards) is not dict and not isinstance(cards, Mapping):
         return None
-    keys = []
-    for name, doc in cards.items():
-        try:
-            text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-        except (TypeError, ValueError):
-            return None
-        if not isinstance(name, str) or json.loads(text) != doc:
-            return None
-        keys.append((name, text))
-    return keys
+    try:
+        keys = [(name, marshal.dumps(doc, 2)) for name, doc in cards.items()]
+    except ValueError:      # a value of another type (or nested too deep, or a cycle)
+        return None
+    return keys if all(type(name) is str for name, _ in keys) else None
 
 
 @functools.lru_cache(maxsize=CARD_CACHE_SIZE)
-def _cached_card(name: str, text: str) -> CardDef:
+def _cached_card(name: str, content: bytes) -> CardDef:
     """One entry built from its own copy of the data (nothing shared with a request)."""
-    return _read_cards({name: json.loads(text)})[name]
+    return _read_cards({name: marshal.loads(content)})[name]
 
 
 def _read_cards(cards: Mapping[str, Any] | Sequence[Mapping[str, Any]]) -> dict[str, CardDef]:

@@ -48,3 +48,23 @@ def test_a_token_has_the_card_fields_and_is_never_real():
                                          "toughness": "1", "colors": ["W"], "real": True}))
     assert (token.name, token.real, token.types, token.subtypes, token.power, token.color_indicator) == (
         "Test Soldier", False, ("Creature",), ("Soldier",), 1, ("W",))
+
+
+def test_a_card_is_built_once_per_exact_content():
+    """The request's entries are built once per name and exact content: the same content again
+    finds the same card; content that differs only in a value's type (a list or a
+    tuple) is another entry; an entry of types the cache cannot key (a subclass of str) is built
+    directly, as the model builds it."""
+    from castrules.oracle.cards import _read_cards
+    doc = {"name": "Test Bear", "mana_cost": "{1}{G}", "type_line": "Creature — Bear", "text": "", "power": "2", "toughness": "2",
+           "real": False, "keywords": ["Trample"]}
+    first = read_cards({"Test Bear": dict(doc)})["Test Bear"]
+    assert read_cards({"Test Bear": dict(doc)})["Test Bear"] is first
+    assert read_cards({"Test Bear": {**doc, "power": "3"}})["Test Bear"].power == 3
+    as_tuple = read_cards({"Test Bear": {**doc, "keywords": ("Trample",)}})["Test Bear"]
+    assert as_tuple is not first and as_tuple == _read_cards({"Test Bear": {**doc, "keywords": ("Trample",)}})["Test Bear"]
+
+    class Text(str):
+        pass
+    odd = {**doc, "type_line": Text("Creature — Bear")}
+    assert read_cards({"Test Bear": odd})["Test Bear"] == _read_cards({"Test Bear": odd})["Test Bear"]
