@@ -45,12 +45,13 @@ class Case:
         return self.id.split("/", 1)[0]
 
     def card_names(self) -> set[str]:
-        """The catalog cards the case uses (a melded permanent's partner too, 202.3c)."""
-        return set(self.model.setup.card_names())
+        """The catalog cards the case uses (a melded permanent's partner too, 202.3c), read from
+        the document: running a case needs no typed model of it."""
+        return model.card_names(self.doc)
 
     def observe_points(self) -> list[int]:
         """Step numbers after which the expectations look at the state."""
-        return list(self.model.observe_points())
+        return list(model.observe_points(self.doc))
 
     def request(self, cards: Mapping[str, Any]) -> dict:
         """What the engine receives: the case without expectations, its cards, what to observe."""

@@ -14,7 +14,8 @@ ask for are in `feature_checks`.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable, Iterable, Iterator
 
 from castrules.harness.case_check import CaseCheck
 from castrules.harness.catalog import Catalog

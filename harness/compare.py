@@ -8,7 +8,8 @@ always compared.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from castrules.harness.cases import STATE_FIELDS, STEP_FIELDS, after_index
 from castrules.harness.contract import ReasonDetail

@@ -15,7 +15,8 @@ import enum
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from collections.abc import Mapping
+from typing import Any, Iterator
 
 from castrules.harness import paths
 from castrules.harness.cases import STATE_FIELDS, STEP_FIELDS, after_index

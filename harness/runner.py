@@ -12,7 +12,8 @@ import json
 import time
 import traceback
 from dataclasses import replace
-from typing import Callable, Iterable, Iterator, Mapping
+from collections.abc import Mapping
+from typing import Callable, Iterable, Iterator
 
 from castrules.harness import replies, schemas
 from castrules.harness.cases import Case

@@ -20,7 +20,7 @@ from .errors import ModelError
 from .observations import Errored, Observations, Result, Skipped, Snapshot, StepResult
 from .parts import AbilityCost, Filter, TargetSpec
 from .protocol import PROTOCOL_VERSION, Hello, HelloReply, Message, Refuse, ResultMessage, Run, Stop, read_message
-from .request import Request, card_names, request_document
+from .request import Request, card_names, observe_points, request_document
 from .steps import STEP_TYPES, Cast, ManaActivation, Step, read_step
 from .vocab import Zone, is_player
 
@@ -30,6 +30,6 @@ __all__ = [
     "Face", "Filter", "Hello", "HelloReply", "ManaActivation", "Message", "Model", "ModelError",
     "ObjectExpectation", "Observations", "PlayerExpectation", "PublicCase", "Refuse", "Request", "Result",
     "ResultMessage", "Run", "Setup", "SetupObject", "Skipped", "Snapshot", "Step", "StepResult", "Stop",
-    "TargetSpec", "Zone", "abilities", "card_names", "effects", "is_player", "public_document", "read_catalog",
-    "read_effect", "read_effects", "read_message", "read_step", "request_document", "steps", "to_document",
+    "TargetSpec", "Zone", "abilities", "card_names", "effects", "is_player", "observe_points", "public_document",
+    "read_catalog", "read_effect", "read_effects", "read_message", "read_step", "request_document", "steps", "to_document",
 ]

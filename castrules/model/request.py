@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .build import Model
-from .case import PublicCase, public_document
+from .case import STATE_FIELDS, PublicCase, public_document
 from .cards import Card
 
 
@@ -30,3 +30,12 @@ def card_names(case_doc: Mapping[str, Any]) -> set[str]:
     partner (202.3c), so a request always carries both."""
     objects = (case_doc.get("setup") or {}).get("objects") or ()
     return {o["card"] for o in objects} | {o["melded_with"] for o in objects if o.get("melded_with")}
+
+
+def observe_points(case_doc: Mapping[str, Any]) -> tuple[int, ...]:
+    """The step numbers after which a schema-valid case document's expectations look at the
+    state: ``Case.observe_points`` read from the document, without building the typed case
+    (the harness asks it for every case it runs; a test keeps the two equal on the suite)."""
+    last = len(case_doc.get("steps") or ())
+    return tuple(sorted({last if e["after"] == "final" else int(e["after"])
+                         for e in case_doc.get("expect") or () if any(e.get(f) is not None for f in STATE_FIELDS)}))

@@ -36,3 +36,19 @@ def test_fast_validator_agrees_with_jsonschema():
         assert schemas.is_valid("case", broken) is False
         checked += 1
     assert checked > 0
+
+
+def test_what_the_fast_parser_may_read_is_decided_as_by_one_multiline_pattern():
+    """The text check before the fast YAML parser: a character test and two patterns anchored
+    on the text's start and on newlines, the same answer as the one pattern with ``^``."""
+    import re
+
+    from castrules.harness.documents import _fast_parser_may_read
+
+    reference = re.compile(r"[!&*]|^(?:---|\.\.\.)|^[ \t?-]{64}", re.MULTILINE)
+    deep = " " * 64 + "x: 1\n"
+    texts = ["a: 1\n", "a: !tag 1\n", "a: &x 1\nb: *x\n", "---\na: 1\n", "a: 1\n---\n", "a: 1\n...\n",
+             "a: b---c\n", " ---\n", deep, "a:\n" + deep, "a:\n" + " " * 63 + "x\n", "a:\n" + "- " * 32 + "x\n",
+             "a: 1\r\n---\r\n", "", "\n", "a: '...'\n", "a: 1\n\t" + "?" * 63 + "\n"]
+    texts += [path.read_text(encoding="utf-8") for path in suite_yaml_files()]
+    assert [_fast_parser_may_read(t) for t in texts] == [reference.search(t) is None for t in texts]

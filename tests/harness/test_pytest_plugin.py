@@ -96,3 +96,21 @@ def test_json_case_files_are_cases_too(suite_builder, tmp_path):
     suite_builder.write("cases/casting/bears.json", json.dumps(good_case()))
     done = pytest_run(suite_builder, "--engine=fake_inprocess_engine:Engine", cwd=tmp_path)
     assert "1 passed" in done.stdout, done.stdout
+
+
+def _collected(done: subprocess.CompletedProcess) -> list[str]:
+    return [line for line in done.stdout.splitlines() if "::" in line]
+
+
+def test_the_whole_cases_folder_collects_as_pytests_walk_does(plugin_suite, tmp_path):
+    """The cases folder collected whole (one collector) gives the node ids, order and ``-k``
+    names of pytest's walk, file by file (taken when an argument names a folder inside it)."""
+    engine, cases = "--engine=fake_inprocess_engine:Engine", plugin_suite.root / "cases"
+    whole = _collected(pytest_run(plugin_suite, engine, "--collect-only", "-q", cwd=tmp_path))
+    walked = _collected(pytest_run(plugin_suite, engine, "--collect-only", "-q", str(cases / "casting"),
+                                   str(cases / "prowl"), cwd=tmp_path))
+    assert whole == walked and len(whole) == 4, (whole, walked)
+    by_file = pytest_run(plugin_suite, engine, "--collect-only", "-q", "-k", "bears.yaml or prowl", cwd=tmp_path)
+    assert _collected(by_file) == [whole[0], whole[3]], by_file.stdout
+    ignored = pytest_run(plugin_suite, engine, "--collect-only", "-q", f"--ignore={cases / 'prowl'}", cwd=tmp_path)
+    assert _collected(ignored) == whole[:3], ignored.stdout

@@ -6,7 +6,8 @@ import pytest
 from castrules.harness import schemas
 from castrules.harness.suite import load_suite
 from castrules.model import (ABILITY_TYPES, Card, Case, Cast, ModelError, Observations, Request, Result, STEP_TYPES,
-                             read_effect, read_message, read_step, request_document, to_document)
+                             card_names, observe_points, read_effect, read_message, read_step, request_document,
+                             to_document)
 from castrules.model.abilities import CostModifier, StaticAbility
 from castrules.model.effects import AddMana, LoseLife
 from castrules.model.step_base import _BY_KIND
@@ -49,6 +50,21 @@ def test_request_and_observe_points(suite):
     assert schemas.def_errors("protocol", "run", {"type": "run", "seq": 0, "request": doc}) == []
     bad = {**doc, "case": {**doc["case"], "expect": []}}
     assert schemas.def_errors("protocol", "run", {"type": "run", "seq": 0, "request": bad})
+
+
+def test_the_document_readers_of_a_request_agree_with_the_model_on_every_case(suite):
+    """The harness reads the cards and the observe points of a case from its document, without
+    building the typed case: both readers give what the model gives, case by case."""
+    wanting = 0
+    for c in suite.cases:
+        built = Case.from_document(c.doc, c.file)
+        assert observe_points(c.doc) == built.observe_points(), c.id
+        assert card_names(c.doc) == built.setup.card_names(), c.id
+        wanting += bool(built.observe_points())
+    assert wanting > len(suite.cases) // 2
+    final = {"id": "x", "steps": [{}, {}], "expect": [{"after": "final", "stack": []}, {"after": 1, "legal": True},
+                                                      {"after": 0, "players": {}}]}
+    assert observe_points(final) == (0, 2)
 
 
 def test_cast_reads_every_choice():
