@@ -274,13 +274,20 @@ class CasesFolder(pytest.Directory):
             yield item
 
 
+# Implementations of pytest_ignore_collect known to ignore a file only through the settings
+# `_files_may_be_ignored` reads (pytest's own), or to look at folders only (hypothesis's).
+_FILE_RULES_KNOWN = frozenset({"_pytest.main", "_hypothesis_pytestplugin"})
+
+
 class _Ignored:
-    """pytest's ignore rules for a file and the folders above it inside the cases folder, each
-    folder asked once."""
+    """pytest's ignore rules for a file and the folders above it inside the cases folder: each
+    folder asked once; each file asked only when something could ignore a file (asking for
+    every file was over half of collecting the suite)."""
 
     def __init__(self, folder: CasesFolder) -> None:
-        self.folder, self.hook, self.config = folder, folder.ihook, folder.config
+        self.hook, self.config = folder.ihook, folder.config
         self.known: dict[Path, bool] = {}
+        self.files = _files_may_be_ignored(folder.config)
 
     def __call__(self, path: Path, depth: int) -> bool:
         for parent in reversed(path.parents[: depth - 1]):   # the folders below the cases folder, outermost first
@@ -288,7 +295,20 @@ class _Ignored:
                 self.known[parent] = bool(self.hook.pytest_ignore_collect(collection_path=parent, config=self.config))
             if self.known[parent]:
                 return True
-        return bool(self.hook.pytest_ignore_collect(collection_path=path, config=self.config))
+        return self.files and bool(self.hook.pytest_ignore_collect(collection_path=path, config=self.config))
+
+
+def _files_may_be_ignored(config: pytest.Config) -> bool:
+    """Whether any setting or plugin could ignore a single file: ``--ignore``, ``--ignore-glob``,
+    a conftest's ``collect_ignore`` or ``collect_ignore_glob``, or an implementation of the hook
+    not known to look only at those (any unknown plugin counts)."""
+    if config.getoption("ignore", None) or config.getoption("ignore_glob", None):
+        return True
+    plugins = config.pluginmanager.get_plugins()
+    if any(getattr(p, "collect_ignore", None) or getattr(p, "collect_ignore_glob", None) for p in plugins):
+        return True
+    return any(getattr(impl.plugin, "__name__", None) not in _FILE_RULES_KNOWN
+               for impl in config.pluginmanager.hook.pytest_ignore_collect.get_hookimpls())
 
 
 @cache

@@ -114,3 +114,6 @@ def test_the_whole_cases_folder_collects_as_pytests_walk_does(plugin_suite, tmp_
     assert _collected(by_file) == [whole[0], whole[3]], by_file.stdout
     ignored = pytest_run(plugin_suite, engine, "--collect-only", "-q", f"--ignore={cases / 'prowl'}", cwd=tmp_path)
     assert _collected(ignored) == whole[:3], ignored.stdout
+    one_file = pytest_run(plugin_suite, engine, "--collect-only", "-q", f"--ignore={cases / 'casting' / 'wrong.yaml'}",
+                          "--ignore-glob=*/needs-*", cwd=tmp_path)
+    assert _collected(one_file) == whole[:2], one_file.stdout
