@@ -175,8 +175,9 @@ def _field_names(case: CaseCheck, where: str, value: Any, field: RefField, known
 
 def _name(case: CaseCheck, pointer: str, ref: Any, role: RefRole | None, known: set[str]) -> Iterable[Problem]:
     """One name checked for its role. An object field names an object set up or made by a step,
-    or a token made by a known object's effect (``dispute_token``, 111.1); a field naming either
-    also accepts an ability made by a known object (``bears_trigger``)."""
+    or a token made by a known object's effect (``dispute_token``, 111.1); a field naming either,
+    or an ability (`copy_ability`'s object), also accepts an ability made by a known object
+    (``bears_trigger``)."""
     if role is None or role is RefRole.NEW_OBJECT:
         return ()
     if role is RefRole.PLAYER or (role is RefRole.EITHER and is_player(ref)):

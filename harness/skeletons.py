@@ -39,6 +39,7 @@ STEP_HINTS: dict[str, str] = {
     "change_types": "a test action changing an object's creature types until end of turn (set, add, remove_all)",
     "copy_spell": "put a copy of a spell on the stack (707.10), new_id, optional new targets",
     "copy_spell_for_each": "copy a spell for each player or object it could target (707.10d)",
+    "copy_ability": "put a copy of a triggered or activated ability on the stack (707.10), new_id; same source (707.10b)",
     "copy_permanent": "a token that is a copy of a permanent enters (707.2), new_id",
     "become_copy": "the permanent becomes a copy of another permanent (707.2)",
     "special_action": "a special action (116): suspend a card from hand, x chosen before paying",

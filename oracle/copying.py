@@ -34,6 +34,25 @@ def copy_spell(state: State, oid: str, new_id: str, controller: str | None, trac
     return state
 
 
+def copy_ability(state: State, oid: str, new_id: str, controller: str | None, trace: Trace) -> State:
+    """707.10, 707.10b: a copy of a triggered or activated ability on the stack has the same
+    source as the original (so an ability that refers to its source by name means that very
+    object, not another with the same name), its targets and decisions; whoever put it there
+    controls it."""
+    _new_id(state, new_id)
+    orig = state.obj(oid)
+    if orig.zone != "stack" or orig.kind not in (ObjKind.TRIGGER, ObjKind.ABILITY) or orig.stack_ability is None:
+        raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a triggered or activated ability on the stack",
+                      rules=("707.10",))
+    who = controller or orig.controller
+    state, ts = state.tick()
+    copy = replace(orig, id=new_id, owner=who, controller=who, timestamp=ts, incarnation=0)
+    state = replace(state.with_obj(copy), stack=state.stack + (new_id,))
+    trace.add(("707.10", "707.10b"), f"a copy of {orig.base.name}'s ability {oid} ({new_id}) is put on the stack under "
+                                     f"{who}'s control; its source is {orig.stack_ability.source}, the original's")
+    return state
+
+
 def copy_permanent(state: State, oid: str, new_id: str, controller: str | None, trace: Trace) -> State:
     """707.2: a token with the copiable values; 718.3d: a copy of a permanent that was a
     prototyped spell has the prototype values. Status, counters and effects aren't copied."""

@@ -16,7 +16,7 @@ FEATURES: frozenset[str] = frozenset({
     "mana_cost_parse", "mana_abilities", "mana_pool", "payment", "summoning_sickness", "untap_symbol",
     "could_produce", "mana_replacement", "mana_trigger", "illegal_rewind", "prowl", "prototype", "flashback", "granted_flashback",
     "color_change",
-    "defined_power", "base_power", "animated_artifacts", "copy_exceptions", "copy_exception_counters", "copy_chains", "copy_linked_triggers",
+    "defined_power", "base_power", "animated_artifacts", "copy_exceptions", "copy_exception_counters", "copy_chains", "copy_linked_triggers", "ability_copies",
     "cast_copy",
     "ability_mana", "predefined_tokens", "cast_triggers", "unless_payments", "life_for_mana", "snow_mana", "any_type_mana", "any_type_permission", "cast_from_library",   # 106.6 restrictions naming abilities; 111.10 (issue 14 point 3)
     "face_down_exile", "borrowed_abilities", "activation_cost_increase", "activation_cost_reduction",

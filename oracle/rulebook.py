@@ -34,6 +34,7 @@ REAL_RULES = Rules(
     check_tap_cost=payer.check_tap, mana_ability_units=mana_abilities.base_units,
     spend_restriction=spending.may_pay,
     copy_spell=copying.copy_spell, copy_permanent=copying.copy_permanent, copy_for_each=copying.copy_for_each,
+    copy_ability=copying.copy_ability,
     copy_target_legal=copying.legal_for_each_target, copy_additional_effects=copy_exceptions.additional_effects,
     copy_linked_triggers=copy_exceptions.linked_triggers,
     run_step=scenario.run_step, next_turn=turns.next_turn, empty_pools=turns.empty_pools,

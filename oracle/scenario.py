@@ -165,6 +165,11 @@ def step_copy_spell(state: State, step: steps.CopySpell, trace: Trace) -> tuple[
     return _ok(state)
 
 
+def step_copy_ability(state: State, step: steps.CopyAbility, trace: Trace) -> tuple[State, dict]:
+    controller = player_of(state, step.controller) if step.controller else None
+    return _ok(rules().copy_ability(state, object_of(state, step.object), step.new_id, controller, trace))
+
+
 def step_copy_spell_for_each(state: State, step: steps.CopySpellForEach, trace: Trace) -> tuple[State, dict]:
     controller = player_of(state, step.controller) if step.controller else None
     if not step.new_ids:
@@ -209,6 +214,7 @@ HANDLERS: Mapping[type[steps.Step], Handler] = {
     steps.Blink: step_blink, steps.ReturnToBattlefield: step_return_to_battlefield,
     steps.ChangeControl: step_change_control, steps.ChangeTypes: step_change_types,
     steps.CopySpell: step_copy_spell, steps.CopySpellForEach: step_copy_spell_for_each,
+    steps.CopyAbility: step_copy_ability,
     steps.CopyPermanent: step_copy_permanent,
     steps.BecomeCopy: step_become_copy, steps.LeaveGame: step_leave_game,
     steps.LoseLife: _life(-1), steps.GainLife: _life(+1), steps.PayManaCost: step_pay_mana_cost,

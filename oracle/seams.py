@@ -68,6 +68,7 @@ class Rules:
     copy_spell: Rule                # copying.copy_spell
     copy_permanent: Rule            # copying.copy_permanent
     copy_for_each: Rule             # copying.copy_for_each
+    copy_ability: Rule              # copying.copy_ability: a copy of an ability on the stack, its source (707.10b)
     copy_target_legal: Rule         # copying.legal_for_each_target
     copy_additional_effects: Rule   # copy_exceptions.additional_effects: which copy effects' extra counters happen (707.9e)
     copy_linked_triggers: Rule      # copy_exceptions.linked_triggers: which copy effects' linked triggers trigger (707.9g)

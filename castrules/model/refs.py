@@ -28,12 +28,14 @@ class RefRole(StrEnum):
     PLAYER = "player"          # a player of the setup (schema: player)
     EITHER = "either"          # a player or an object, such as a target (schema: ref)
     NEW_OBJECT = "new_object"  # the id of an object this step makes (schema: object_id, not yet known)
+    ABILITY = "ability"        # an object or an ability on the stack a known object made, `spear_trigger` (schema: object_id)
 
 
 ObjectRef = Annotated[str, RefRole.OBJECT]
 PlayerRef = Annotated[str, RefRole.PLAYER]
 AnyRef = Annotated[str, RefRole.EITHER]
 NewObjectId = Annotated[str, RefRole.NEW_OBJECT]
+AbilityRef = Annotated[str, RefRole.ABILITY]
 
 
 @dataclass(frozen=True)

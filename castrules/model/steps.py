@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from .build import key
 from .cast_step import Cast, Reduction
-from .refs import AnyRef, NewObjectId, ObjectRef, PlayerRef
+from .refs import AbilityRef, AnyRef, NewObjectId, ObjectRef, PlayerRef
 from .step_base import ManaActivation, Paying, Step, pays_automatically, read_step, require_fields
 from .vocab import ManaType, SpecialActionName, TurnStep, TypeChangeMode
 
@@ -219,6 +219,21 @@ class CopySpellForEach(ObjectAction):
 
 
 @dataclass(frozen=True)
+class CopyAbility(ObjectAction):
+    """Copy a triggered or activated ability on the stack (707.10; the effect of Strionic
+    Resonator or Lithoform Engine): same source (707.10b), same targets and decisions."""
+
+    kind: ClassVar[str] = "copy_ability"
+    object: AbilityRef
+    new_id: NewObjectId = ""
+    controller: PlayerRef | None = None
+
+    @classmethod
+    def normalise(cls, doc: Any, where: str) -> Any:
+        return require_fields(doc, where, "object", "new_id")
+
+
+@dataclass(frozen=True)
 class CopyPermanent(ObjectAction):
     kind: ClassVar[str] = "copy_permanent"
     new_id: NewObjectId = ""
@@ -275,5 +290,5 @@ class PayManaCost(Step):
 STEP_TYPES: Mapping[str, type[Step]] = {t.kind: t for t in (
     Cast, ActivateMana, Activate, Attack, Block, CombatDamage, DealDamage, MoveTo, NextTurn, Resolve,
     Destroy, Exile, ReturnToHand, Sacrifice, Blink, ReturnToBattlefield, ChangeControl, ChangeTypes,
-    CopySpell, CopySpellForEach, CopyPermanent, BecomeCopy, SpecialAction, LeaveGame, LoseLife, GainLife,
-    PayManaCost)}
+    CopySpell, CopySpellForEach, CopyAbility, CopyPermanent, BecomeCopy, SpecialAction, LeaveGame, LoseLife,
+    GainLife, PayManaCost)}

@@ -1,6 +1,6 @@
-"""Mutants of copies (707): what a copy of a spell copies, the copies made for each target, and the
-additional effects and linked triggers of copy effects applied one after another as a permanent
-enters (707.9e, 707.9g)."""
+"""Mutants of copies (707): what a copy of a spell copies, the copies made for each target, a copy of
+an ability's source (707.10b), and the additional effects and linked triggers of copy effects
+applied one after another as a permanent enters (707.9e, 707.9g)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -78,3 +78,24 @@ class LinkedTriggerAfterLaterCopy(Mutant):
                    "still exiles that card, 707.9g)")
     seams = {"copy_linked_triggers": _every_linked_trigger}
     witnesses = ("copy/linked-trigger/superior-spider-man-then-gargantuan-copying-bears-exiles-nothing",)
+
+
+def _source_by_name(real, ctx):
+    def copy_ability(state, oid, new_id, controller, trace):
+        state = real(state, oid, new_id, controller, trace)
+        copy = state.obj(new_id)
+        source = copy.stack_ability.source
+        name = state.obj(source).base.name
+        same = [o.id for o in state.battlefield() if o.id != source and o.base.name == name]
+        if not same:
+            return state
+        # the copy's "this creature" looked up by name: the other permanent with that name
+        return state.with_obj(replace(copy, stack_ability=replace(copy.stack_ability, source=same[-1])))
+    return copy_ability
+
+
+class AbilityCopyFindsSourceByName(Mutant):
+    description = ("a copy of an ability takes as its source another permanent with the original source's name "
+                   "rather than that same object (707.10b)")
+    seams = {"copy_ability": _source_by_name}
+    witnesses = ("copy/ability/prowess-copy-pumps-its-own-swiftspear",)

@@ -52,7 +52,7 @@ def mismatches(schema: Mapping, where: str, node: Any, model: type) -> list[str]
         role, key_role, nested = _schema_shape(schema, sub)
         field = fields.get(key)
         got = (None, None) if field is None else (
-            RefRole.OBJECT if field.role is RefRole.NEW_OBJECT else field.role, field.key_role)
+            RefRole.OBJECT if field.role in (RefRole.NEW_OBJECT, RefRole.ABILITY) else field.role, field.key_role)
         if (role, key_role) != got:
             found.append(f"{where}.{key}: the schema names {(role, key_role)}, the model {got}")
         if nested is not None and field is not None and field.nested is not None:
