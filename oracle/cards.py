@@ -70,6 +70,7 @@ class CardDef:
     alternative_costs: tuple[AlternativeCost, ...] = ()
     additional_costs: tuple[AdditionalCost, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
+    enchant: TargetSpec | None = None        # an Aura (702.5a): what it may be attached to, its target as a spell
     spell: tuple[Effect, ...] = ()
     abilities: tuple[Ability, ...] = ()
     modes: Modes | None = None
@@ -175,7 +176,7 @@ def _card_def(card: Card | Face) -> CardDef:
         prototype=Prototype(proto.mana_cost, int(proto.power), int(proto.toughness)) if proto else None,
         alternative_costs=getattr(card, "alternative_costs", ()),
         additional_costs=getattr(card, "additional_costs", ()),
-        targets=card.targets, spell=card.spell, divide=card.divide,
+        targets=_aura_targets(card), enchant=getattr(card, "enchant", None), spell=card.spell, divide=card.divide,
         abilities=tuple(_ability(a, card.name) for a in card.abilities),
         modes=getattr(card, "modes", None), suspend=getattr(card, "suspend", None),
         text_x=_text_x(getattr(card, "text_x", None), card.mana_cost, card.name))
@@ -185,6 +186,16 @@ def _card_def(card: Card | Face) -> CardDef:
     if isinstance(card, Card):
         fields_.update(_faces(card))
     return CardDef(**fields_)
+
+
+def _aura_targets(card: Card | Face) -> tuple[TargetSpec, ...]:
+    """303.4a: an Aura spell's one target is what its enchant ability names, and nothing else."""
+    enchant = getattr(card, "enchant", None)
+    if enchant is None:
+        return card.targets
+    if card.targets:
+        raise RequestError(f"{card.name}: an Aura spell's only target is its enchant's (303.4a); drop `targets`")
+    return (enchant,)
 
 
 def _all_effects(spell: tuple[Effect, ...], abilities: tuple[Ability, ...], modes: Modes | None):

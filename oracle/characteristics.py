@@ -346,6 +346,8 @@ def matches(c: Chars, obj: Obj, flt: Filter | Literal["self"] | None, source_con
         return False
     if flt.types_any and not any(t in c.types for t in flt.types_any):
         return False
+    if flt.any_of and not any(matches(c, obj, f, source_controller, source_id) for f in flt.any_of):
+        return False
     if any(t in c.types for t in flt.not_types):
         return False
     if flt.colors and not any(col in c.colors for col in flt.colors):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from castrules.model.abilities import DefinePT, EntersAsCopy
+from castrules.model.abilities import DefinePT, EnchantedCopy, EntersAsCopy
 from castrules.model.parts import CopyExceptions
 
 from .cards import CardDef
@@ -93,9 +93,12 @@ def enter_as_copy(state: State, oid: str, choices: Mapping[str, Any], trace: Tra
     a copy of what the `copy` choice names, with its exceptions; no choice, no copy. A list of
     choices is a chain (707.5, 614.12, 616.1f): a copy of something with an enters-as-copy ability
     of its own has that ability as it enters, and the next name is what that one copies; only the
-    last copy effect's additional effects happen (707.9e) and its linked trigger triggers (707.9g)."""
+    last copy effect's additional effects happen (707.9e) and its linked trigger triggers (707.9g).
+    An Aura with `enchanted_copy` reads the choice as the permanent it chooses (oracle.auras)."""
     obj = state.obj(oid)
     chosen = choices.get("copy")
+    if any(isinstance(a, EnchantedCopy) for a in obj.card.abilities):
+        return state, ()                    # the Aura's chosen permanent, not a copy of it (oracle.auras)
     chain = [] if chosen is None else list(chosen) if isinstance(chosen, (list, tuple)) else [chosen]
     own, orig, applied = obj.card, None, []
     for link in chain:

@@ -16,7 +16,7 @@ FEATURES: frozenset[str] = frozenset({
     "mana_cost_parse", "mana_abilities", "mana_pool", "payment", "summoning_sickness", "untap_symbol",
     "could_produce", "mana_replacement", "mana_trigger", "illegal_rewind", "prowl", "prototype", "flashback", "granted_flashback",
     "color_change",
-    "defined_power", "base_power", "animated_artifacts", "copy_exceptions", "copy_exception_counters", "copy_chains", "copy_linked_triggers", "ability_copies",
+    "defined_power", "base_power", "animated_artifacts", "noncreature_pt_effects", "copy_exceptions", "copy_exception_counters", "copy_chains", "copy_linked_triggers", "ability_copies",
     "cast_copy",
     "ability_mana", "predefined_tokens", "cast_triggers", "unless_payments", "life_for_mana", "snow_mana", "any_type_mana", "any_type_permission", "cast_from_library",   # 106.6 restrictions naming abilities; 111.10 (issue 14 point 3)
     "face_down_exile", "borrowed_abilities", "activation_cost_increase", "activation_cost_reduction",
@@ -25,7 +25,7 @@ FEATURES: frozenset[str] = frozenset({
     "changeling", "type_change", "combat", "zone_change", "copy", "control_change", "lki", "resolution",
     "multiplayer", "state_based_actions", "variable_y", "text_x", "ability_x", "pay_mana_cost",
     "split_cards", "double_faced", "meld", "gained_abilities", "delayed_triggers", "dies_triggers", "become_copy",
-    "copied_linked_abilities",
+    "auras", "aura_copy", "copied_linked_abilities",
     "special_actions", "cast_free", "cast_if_able", "flash_permission", "replacement_order", "auto_payment",
     "invented_cards", "counted_cost_modifiers", "undaunted", "undaunted_instances", "delve", "improvise", "emerge", "emerge_from", "surge",
     "dash", "dash_return", "awaken", "exile_instead_of_graveyard", "drain_mana",

@@ -9,6 +9,7 @@ from castrules.model.abilities import Ability, EnterAbility
 from castrules.model.effects import ReturnToHand
 from castrules.model.vocab import AlternativeCostName
 
+from .auras import enter_attached, unattached_auras
 from .cards import effects_of, spell_targets, targets_of
 from .characteristics import chars
 from .copy_exceptions import LinkedExile, enter_as_copy, exile_linked
@@ -83,7 +84,8 @@ def put_triggers(state: State, pending: Sequence[PendingTrigger], targets: Seque
         if specs:
             wanted = list(targets) if (targets is not None and i == 0) else auto_targets(
                 state, specs, controller, p.source)
-            assigned = assign_targets(state, specs, wanted, controller, p.source)
+            # 115.5: the ability can't target itself, but it may target its source (a Vehicle's own trigger)
+            assigned = assign_targets(state, specs, wanted, controller, tid)
             chosen = [t for _, t, _ in assigned]
             req = [r for _, _, r in assigned]
             if not chosen and not all(s.up_to or s.per_opponent for s in specs):
@@ -183,7 +185,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         trace.add("608.2b", f"{c.name} ({oid}) doesn't resolve: all its targets are illegal")
         return move(state, oid, "graveyard", trace)
     if any(t in PERMANENT_TYPES for t in c.types):
-        return _resolve_permanent(state, obj, choices, trace)
+        return _resolve_permanent(state, obj, choices, targets, trace)
     ctx = EffectContext(source=obj, controller=obj.controller, targets=targets, x=_spell_x(state, obj, choices, trace),
                         y=a.y, prowl_paid=a.prowl_paid, kicked=a.kicked, cast=a.cast, division=a.division,
                         awakened=a.alt_cost == AlternativeCostName.AWAKEN,
@@ -200,9 +202,11 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
     return state
 
 
-def _resolve_permanent(state: State, obj: Obj, choices: dict, trace: Trace) -> State:
+def _resolve_permanent(state: State, obj: Obj, choices: dict, targets: tuple[str | None, ...],
+                       trace: Trace) -> State:
     """608.3: a permanent spell enters under its controller's control (as a copy if it may, with
-    its replacement effects), a dashed one sets up its return (702.109a), then its ETB triggers."""
+    its replacement effects; an Aura attached to its target, 303.4a), a dashed one sets up its
+    return (702.109a), then its ETB triggers."""
     oid, a = obj.id, obj.announced
     pending: list[PendingTrigger] = []
     if "creature_type" in choices or "color" in choices:
@@ -212,6 +216,7 @@ def _resolve_permanent(state: State, obj: Obj, choices: dict, trace: Trace) -> S
     state = move(state, oid, "battlefield", trace, controller=obj.controller,
                  note="a resolving permanent spell", rules=("608.3",))
     state, linked = enter_as_copy(state, oid, choices, trace)
+    state = enter_attached(state, oid, targets, choices, trace)
     if a.cast and a.alt_cost == AlternativeCostName.DASH:
         state = rules().dash_return(state, oid, trace)
     state = enter_battlefield(state, oid, trace, pending)
@@ -272,14 +277,18 @@ def state_based_actions(state: State, trace: Trace) -> State:
     """704.3 / 117.5: performed whenever a player would receive priority, which in a case is
     after every step. 704.5a (a player at 0 or less life loses: 104.3b; in a multiplayer game
     they leave it, 800.4a; when one player or none is left the game is over, 104.2a / 104.4a),
-    704.5f (toughness 0 or less), 704.5g (lethal damage, deathtouch 704.5h), all applicable
+    704.5f (toughness 0 or less), 704.5g (lethal damage, deathtouch 704.5h), 704.5m (Auras attached
+    to nothing they may enchant), all applicable
     ones at once, repeated until none applies."""
     changed = True
     while changed and not state.game_over:
         changed = False
         dying: list[tuple[str, str]] = []
+        auras: list[str] = []
         for obj in list(state.battlefield()):
             c = chars(state, obj)
+            if c.base.enchant is not None:
+                auras.append(obj.id)
             if not c.is_creature or c.toughness is None:
                 continue
             if c.toughness <= 0:
@@ -290,6 +299,9 @@ def state_based_actions(state: State, trace: Trace) -> State:
         for oid, note, rule in dying:
             state = move(state, oid, "graveyard", trace, note=note, rules=(rule,))
             changed = True
+        if auras:
+            state, moved = unattached_auras(state, auras, trace)
+            changed = changed or moved
         if losers:
             names = tuple(p.name for p in losers)
             note = (" and ".join(f"{p.name} ({p.life} life)" if p.life <= 0 else f"{p.name} (drew from an empty "

@@ -19,6 +19,7 @@ from .cards import CardDef
 from .costs import ManaPool
 from .frozen import replace
 from .objmap import LayeredObjects, Objects, updated
+from .static_copy import StaticCopy
 
 STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
@@ -220,6 +221,7 @@ class Obj:
     combat: Combat = NOT_IN_COMBAT
     face: FaceUp = FaceUp()                 # cards with several faces (202.3b-d)
     stack_ability: StackAbility | None = None   # a triggered or activated ability on the stack: what it does
+    attached: tuple[str, int] | None = None    # an Aura: the object it is attached to, and that object's incarnation
 
     @property
     def base(self) -> CardDef:
@@ -304,6 +306,7 @@ class State:
     pending: tuple[tuple[str, Ability], ...] = ()   # triggered abilities waiting for the stack (source, ability)
     game_over: bool = False                     # 104.1: a player won or the game is a draw; nothing more happens
     delayed: tuple["DelayedTrigger", ...] = ()  # delayed triggered abilities waiting to trigger (603.7, 107.3n)
+    static_copies: tuple[StaticCopy, ...] = ()  # copy effects of Auras' static abilities (707.2c)
     _cache: dict = field(default_factory=dict, compare=False, repr=False, init=False)
     # objects' characteristics computed in this state or the ones it was made from
     # (characteristics.chars): replace() hands the same dict on, and an entry is used only in a

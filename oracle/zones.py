@@ -50,7 +50,7 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
         obj, zone=new_zone, incarnation=obj.incarnation + 1, timestamp=ts,
         controller=(controller or obj.owner) if new_zone in ("battlefield", "stack") else obj.owner,
         tapped=False, summoning_sick=new_zone == "battlefield", counters=(), damage=0, deathtouched=False,
-        combat=NOT_IN_COMBAT, face=replace(obj.face, transformed=False, face_down=False, may_look=()),
+        combat=NOT_IN_COMBAT, face=replace(obj.face, transformed=False, face_down=False, may_look=()), attached=None,
     )
     if old_zone == "battlefield" and obj.copy_of is not None and not obj.token:
         # a permanent that became a copy (become_copy) is a new object elsewhere: the effect ends (400.7)
@@ -75,6 +75,27 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
         for sid, _ in waiting:
             trace.add(("603.10a", "603.3"), f"{before.obj(sid).base.name} ({sid}) triggers on {oid} dying, judged "
                                             "as things were just before it left; it waits to be put on the stack")
+    if old_zone == "battlefield" and state.static_copies:
+        state = end_static_copies(state, oid, trace)
+    return state
+
+
+def end_static_copies(state: State, oid: str, trace: Trace | None) -> State:
+    """611.3a: the copy effect of an Aura's static ability (707.2c) ends as the Aura leaves the
+    battlefield: the permanent it enchanted copies again what it copied before, unless a later copy
+    effect has replaced this one (613.7); the effects on a permanent that left end with it (400.7)."""
+    ended = tuple(r for r in state.static_copies if oid in (r.aura, r.enchanted))
+    if not ended:
+        return state
+    state = replace(state, static_copies=tuple(r for r in state.static_copies if r not in ended))
+    for r in ended:
+        host = state.objects.get(r.enchanted)
+        if r.aura != oid or host is None or host.incarnation != r.incarnation or host.copy_of is not r.values:
+            continue
+        state = state.with_obj(replace(host, copy_of=r.before, prototyped=r.before_prototyped))
+        if trace is not None:
+            trace.add(("611.3a", "707.2c"), f"{host.id} is no longer a copy of {r.values.name}: the effect of the "
+                                            f"Aura {oid} ends as it leaves the battlefield")
     return state
 
 

@@ -228,6 +228,17 @@ class EntersAsCopy(Ability):
 
 
 @dataclass(frozen=True)
+class EnchantedCopy(Ability):
+    """An Aura's static ability: the permanent it enchants is a copy of the permanent matching `of`
+    chosen as the Aura entered (the `resolve` step's choice `copy`), with the copiable values it
+    had then (707.2c; Metamorphic Alteration), while the Aura stays attached to it (611.3a)."""
+
+    kind: ClassVar[str] = "enchanted_copy"
+    required: ClassVar[tuple[str, ...]] = ("of",)
+    of: Filter = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
 class SpendAsAnyType(Ability):
     """Its controller may spend mana as though it were mana of any type to cast matching spells
     (609.4b; Vizier of the Menagerie)."""
@@ -343,6 +354,6 @@ class TriggeredAbility(Ability):
 ABILITY_TYPES: Mapping[str, type[Ability]] = {t.kind: t for t in (
     ManaAbility, ActivatedAbility, CostModifier, CostFloor, CostSet, Delve, Improvise, GrantProwl, TypeChange, DefinePT, PumpPer, AnimateAll, AddColor,
     ManaReplacement, ManaTrigger,
-    CastPermission, FlashPermission, ConditionalFlash, EnterAbility, EntersAsCopy, KeywordGrant, CastProhibition, StaticAbility,
+    CastPermission, FlashPermission, ConditionalFlash, EnterAbility, EntersAsCopy, EnchantedCopy, KeywordGrant, CastProhibition, StaticAbility,
     GrantAbility, TriggeredAbility, LifeForMana, SpendAsAnyType, ExileInsteadOfGraveyard)}
 REGISTRY.update(ABILITY_TYPES)

@@ -166,6 +166,7 @@ class Card(Model):
     suspend: Suspend | None = None
     additional_costs: tuple[AdditionalCost, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
+    enchant: TargetSpec | None = None          # an Aura (702.5a): its one target as a spell (303.4a)
     spell: tuple[Effect, ...] = ()
     abilities: tuple[Ability, ...] = ()
     unmodelled: tuple[str, ...] = ()

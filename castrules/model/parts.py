@@ -19,6 +19,7 @@ class Filter(Model):
 
     types: tuple[str, ...] = ()
     types_any: tuple[str, ...] = ()
+    any_of: tuple["Filter", ...] = ()           # at least one of these holds ("creature or Vehicle")
     not_types: tuple[str, ...] = ()
     colors: tuple[Color, ...] = ()
     not_colors: tuple[Color, ...] = ()

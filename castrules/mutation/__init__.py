@@ -7,10 +7,10 @@ runs the suite against every one of them.
 """
 from __future__ import annotations
 
-from . import copies, costs, keywords, mana, modes, permissions, prototype, prowl
+from . import continuous, copies, costs, keywords, mana, modes, permissions, prototype, prowl
 from .base import BrokenMutant, Mutant, check_seams
 
-_MODULES = (costs, prowl, prototype, mana, copies, keywords, permissions, modes)
+_MODULES = (costs, prowl, prototype, mana, copies, continuous, keywords, permissions, modes)
 
 MUTANT_CLASSES: dict[str, type[Mutant]] = {
     name: cls for module in _MODULES for name, cls in vars(module).items()
