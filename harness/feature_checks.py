@@ -173,6 +173,20 @@ def _static_features(case: CaseCheck) -> Iterator[Problem]:
                                                                    "list in /features", "unlisted_feature")
 
 
+def _auras(case: CaseCheck) -> Iterator[Problem]:
+    """A cast of an Aura (a card with `enchant`) lists auras, and of an Aura whose static ability
+    makes what it enchants a copy (Metamorphic Alteration, 707.2c) lists aura_copy too: an engine
+    without Auras, or without static copy effects, gets the case as unsupported."""
+    for n, _, card, _ in _casts(case):
+        needed = (["auras"] if "enchant" in card else []) + (
+            ["aura_copy"] if any(isinstance(a, Mapping) and a.get("kind") == "enchanted_copy"
+                                 for a in card.get("abilities") or ()) else [])
+        for feature in needed:
+            if feature not in case.doc["features"]:
+                yield case.problem(f"/steps/{n}/cast", f"the cast is of {card['name']}, an Aura: the case must list "
+                                                       f"feature {quoted(feature)} in /features", "unlisted_feature")
+
+
 FEATURE_CHECKS: tuple[Callable[[CaseCheck], Iterable[Problem]], ...] = (
     _object_keyword_costs, _emerge_from, _granted_flashback, _copy_chains, _copy_linked_triggers,
-    _activation_features, _mode_chooser, _static_features)
+    _activation_features, _mode_chooser, _static_features, _auras)
