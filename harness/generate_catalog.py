@@ -103,12 +103,13 @@ _SYMBOL_YZ = re.compile(r"\{[YZ]\}")   # 107.3p variables: the generator announc
 _MULTI_FACE = frozenset({"halves", "back_face", "meld"})   # cards with several faces (202.3b-d) and
 _GRANTS_OR_DELAYS = re.compile(r"'(grant_ability|grant_flashback|delayed|suspend|reveal|discard|cast_if_able"
                                r"|flash_permission|conditional_flash|abilities_of|activation_any_color"
-                               r"|activation_cost_increase|activation_cost_reduction)'")  # gained abilities / delayed
+                               r"|activation_cost_increase|activation_cost_reduction|enchant)'")  # gained abilities / delayed
 # triggers are left out, and cards needing steps or choices the generator doesn't make (suspend, a
 # special action; reveal and discard costs; effects that instruct a cast on resolution; flash
 # permissions, whose extra cost (601.3c) the generator doesn't announce; flashback granted to a
 # card in a graveyard, which the generator never casts from there; borrowed abilities and
-# activation cost changes, whose features validate requires of any case setting such a card up)
+# activation cost changes, whose features validate requires of any case setting such a card up;
+# Auras, whose copy choice as they enter the generator doesn't make)
 
 _POOLS: dict[int, tuple[Catalog, "Pools"]] = {}
 
