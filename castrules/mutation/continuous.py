@@ -1,5 +1,6 @@
 """Mutants of continuous effects: the copy effect of an Aura's static ability (707.2c, 611.3a) and
-effects on the power and toughness of a permanent that is not a creature (208.3a). Each runs the
+effects on the power and toughness of a permanent that is not a creature (208.3a: dropped, or held
+back until it is one). Each runs the
 real step, then spoils what it left (the `run_step` seam), as an engine with that bug would."""
 from __future__ import annotations
 
@@ -80,14 +81,18 @@ class StaticCopyOutlivesAura(Mutant):
     witnesses = ("copy/aura/alteration-leaving-ends-the-copy",)
 
 
+def _noncreature_pt(state):
+    """The power and toughness effects on permanents that are not creatures now."""
+    return [e for e in state.effects if isinstance(e.does, (Pump, SetBasePT)) and e.obj in state.objects
+            and state.obj(e.obj).zone == "battlefield" and not chars(state, state.obj(e.obj)).is_creature]
+
+
 def _drops_noncreature_pt(real, ctx):
     def run_step(state, step, trace):
         state, result = real(state, step, trace)
-        kept = tuple(e for e in state.effects if not isinstance(e.does, (Pump, SetBasePT))
-                     or e.obj not in state.objects or state.obj(e.obj).zone != "battlefield"
-                     or chars(state, state.obj(e.obj)).is_creature)
-        if len(kept) != len(state.effects):
-            state = replace(state, effects=kept)
+        dropped = _noncreature_pt(state)
+        if dropped:
+            state = replace(state, effects=tuple(e for e in state.effects if e not in dropped))
         return state, result
     return run_step
 
@@ -97,3 +102,28 @@ class PTEffectOnNoncreatureDropped(Mutant):
                    "(208.3a: it is created anyway and applies once the permanent becomes a creature)")
     seams = {"run_step": _drops_noncreature_pt}
     witnesses = ("power/noncreature/motorcycle-pump-waits-for-march",)
+
+
+def _starts_when_creature(real, ctx):
+    def run_step(state, step, trace):
+        waiting = ctx.setdefault("waiting", [])
+        state, result = real(state, step, trace)
+        parked = _noncreature_pt(state)
+        if parked:
+            waiting.extend(parked)
+            state = replace(state, effects=tuple(e for e in state.effects if e not in parked))
+        ready = [e for e in waiting if e.obj in state.objects and state.obj(e.obj).incarnation == e.incarnation
+                 and chars(state, state.obj(e.obj)).is_creature]
+        if ready:
+            waiting[:] = [e for e in waiting if e not in ready]
+            state = replace(state, effects=state.effects + tuple(ready))
+        return state, result
+    return run_step
+
+
+class PTEffectWaitsOutsideTheTurn(Mutant):
+    description = ("an effect changing the power of a permanent that is not a creature is held back and begins "
+                   "only once it becomes a creature, its duration counted from then (208.3a: it exists from the "
+                   "start, and an until-end-of-turn one ends with its turn, applied or not)")
+    seams = {"run_step": _starts_when_creature}
+    witnesses = ("power/noncreature/motorcycle-pump-ends-with-the-turn",)
