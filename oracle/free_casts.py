@@ -68,8 +68,9 @@ def check_card(state: State, e: CastFree, player: str, source_id: str, card_id: 
         why = f"{card_id} is not in {player}'s {e.from_}" if e.from_ != "exile" else f"{card_id} is not in exile"
         if e.from_ == "exile" and card.zone == "exile":
             why = None
-    if why is None and e.exiled_with and state.choices.get(source_id, {}).get("exiled") != card_id:
-        why = f"{card_id} is not a card exiled with {source_id} (607.2)"
+    linked = e.exiled_with and state.choices.get(source_id, {}).get("exiled") != card_id
+    if why is None and linked:
+        why = f"{card_id} is not a card exiled with {source_id}"
     if why is None and e.spells is not None and not matches(c, card, e.spells, player, source_id):
         why = f"{c.name} is not a card of the kind the effect names"
     mv = mana_value(c, card)
@@ -81,4 +82,4 @@ def check_card(state: State, e: CastFree, player: str, source_id: str, card_id: 
         why = f"{c.name}'s mana value {mv} is not {bound['exact']}"
     if why is not None:
         raise Illegal(Reason.INVALID_ACTION, f"{source_id}'s effect doesn't let {player} cast it: {why}",
-                      rules=("608.2g",))
+                      rules=("608.2g", "607.2") if linked else ("608.2g",))
