@@ -179,12 +179,14 @@ QUICK_CASES = 40
 
 def collect_figures(engine_spec: str = "oracle", repeat: int = 3, isolate_sample: int = 20,
                     skip: Iterable[str] = frozenset(), quick: bool = False) -> dict:
-    """Every figure not in ``skip`` (see ``PARTS``)."""
-    from castrules.harness.suite import load_suite
+    """Every figure not in ``skip`` (see ``PARTS``). The suite is loaded as ``castrules run``
+    loads it (``shared_suite``: kept out of the garbage collector's sight), so the runs measured
+    pay what a user's run pays, not the collector's walks over a suite a run never makes."""
+    from castrules.harness.suite import shared_suite
 
     plan = Plan.of(engine_spec, repeat, isolate_sample, skip, quick)
     with child_bytecode_caches() as caches:
-        figures = _collect(plan, load_suite())
+        figures = _collect(plan, shared_suite())
     figures["machine"]["bytecode_caches"] = caches
     return figures
 
