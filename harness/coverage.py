@@ -19,7 +19,6 @@ from castrules.harness.summary import rule_sort_key
 STATUSES: Mapping[str, str] = {
     "heading": "headings (their content is in their subrules)",
     "not_testable": "not testable through casting",
-    "not_modelled": "testable, not modelled yet (the format or the oracle lacks what it needs)",
 }
 
 

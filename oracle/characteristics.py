@@ -326,6 +326,10 @@ def mana_value(c: Chars, obj: Obj) -> int:
             # 202.3b: the back face counts the front face's mana cost
             front = parse_cost(obj.card.mana_cost)
             return rules().cost_mana_value(front) if front is not None else 0
+    elif obj.face.transformed and obj.token and obj.copy_of is not None and obj.copy_of.back_face is not None:
+        # 707.8a, 202.3b: a transforming token copy with its back face up counts its front face's cost
+        front = parse_cost(obj.copy_of.mana_cost)
+        return rules().cost_mana_value(front) if front is not None else 0
     # a copy of a back face or of a melded permanent has the copied face's (absent) mana cost: 0
     if c.mana_cost is None:
         return 0

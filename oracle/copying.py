@@ -7,7 +7,7 @@ from .frozen import replace
 from .reasons import Reason
 from .resolution import PendingTrigger, enter_battlefield, put_triggers
 from .seams import rules
-from .state import Obj, ObjKind, State
+from .state import FaceUp, Obj, ObjKind, State
 from .trace import Trace
 
 
@@ -60,16 +60,24 @@ def copy_permanent(state: State, oid: str, new_id: str, controller: str | None, 
     orig = state.obj(oid)
     if orig.zone != "battlefield":
         raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a permanent", rules=("707.2",))
-    if orig.face.transformed:
-        raise RequestError(f"{oid} is a transformed double-faced permanent: token copies of it (707.8a, transforming "
-                           "tokens) are not modelled")
+    transforming = orig.face.transformed and orig.kind is ObjKind.CARD and orig.card.back_face is not None
+    if orig.face.transformed and (not transforming or orig.copy_of is not None):
+        raise RequestError(f"{oid} is a transformed permanent that is itself a copy: token copies of it (707.8a, "
+                           "with the other copy effects' values for each face) are not modelled")
     who = controller or orig.controller
     state, ts = state.tick()
-    token = Obj(id=new_id, card=orig.base, zone="battlefield", owner=who, controller=who, timestamp=ts,
-                token=True, copy_of=orig.base, summoning_sick=True, prototyped=orig.prototyped)
+    copied = orig.card if transforming else orig.base
+    token = Obj(id=new_id, card=copied, zone="battlefield", owner=who, controller=who, timestamp=ts,
+                token=True, copy_of=copied, summoning_sick=True, prototyped=orig.prototyped,
+                face=FaceUp(transformed=True) if transforming else FaceUp())
     state = state.with_obj(token)
-    trace.add(("707.2", "718.3d"), f"a token copy of {orig.base.name} ({new_id}) enters under {who}'s control"
-              + ("; it has the prototype values" if orig.prototyped else ""))
+    if transforming:
+        trace.add(("707.2", "707.8a", "202.3b"), f"a token copy of {orig.base.name} ({new_id}) enters under {who}'s "
+                                                 f"control: a transforming token with both faces of {orig.card.name}, "
+                                                 "its back face up, counting its front face's mana cost")
+    else:
+        trace.add(("707.2", "718.3d"), f"a token copy of {orig.base.name} ({new_id}) enters under {who}'s control"
+                  + ("; it has the prototype values" if orig.prototyped else ""))
     pending: list[PendingTrigger] = []
     state = enter_battlefield(state, new_id, trace, pending)
     return put_triggers(state, pending, None, trace)

@@ -231,8 +231,9 @@ class Obj:
         card, face = self.copy_of or self.card, self.face
         if face.half is not None and card.halves and self.zone == "stack":
             return card.halves[face.half]
-        if self.copy_of is not None:
-            return card                     # a copy effect overrides the face that is up (707.2, 707.8)
+        if self.copy_of is not None:        # a copy effect overrides the face that is up (707.2, 707.8), but a
+            transforming = face.transformed and self.token and card.back_face is not None   # 707.8a token
+            return card.back_face if transforming else card
         if face.transformed and card.back_face is not None:
             return card.back_face
         if face.melded_with is not None:

@@ -99,3 +99,21 @@ class AbilityCopyFindsSourceByName(Mutant):
                    "rather than that same object (707.10b)")
     seams = {"copy_ability": _source_by_name}
     witnesses = ("copy/ability/prowess-copy-pumps-its-own-swiftspear",)
+
+
+def _back_face_only(real, ctx):
+    def copy_permanent(state, oid, new_id, controller, trace):
+        orig = state.obj(oid)
+        state = real(state, oid, new_id, controller, trace)
+        if orig.face.transformed:
+            token = state.obj(new_id)
+            state = state.with_obj(replace(token, card=orig.base, copy_of=orig.base, face=type(token.face)()))
+        return state
+    return copy_permanent
+
+
+class TokenCopyOfTransformedCopiesBackFaceOnly(Mutant):
+    description = ("a token copy of a transformed permanent copies only the back face that is up, so its mana value "
+                   "is 0, not a transforming token counting its front face's cost (707.8a, 202.3b)")
+    seams = {"copy_permanent": _back_face_only}
+    witnesses = ("copy/permanent/token-copy-of-transformed-permanent-is-transforming",)

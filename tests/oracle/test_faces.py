@@ -125,14 +125,18 @@ def test_transformed_permanent_and_its_front_elsewhere():
     assert obj(r, 1, "w")["name"] == "Huntmaster of the Fells" and obj(r, 1, "w")["mana_value"] == 4
 
 
-def test_transformed_setup_needs_a_back_face_and_token_copies_are_refused():
+def test_transformed_setup_needs_a_back_face_and_a_token_copy_is_transforming():
     with pytest.raises(RequestError):
         run({"players": AB, "objects": [{"id": "b", "card": "Grizzly Bears", "zone": "battlefield",
                                          "transformed": True}]}, [])
-    with pytest.raises(RequestError):
-        run({"players": AB, "objects": [{"id": "w", "card": "Huntmaster of the Fells", "zone": "battlefield",
-                                         "transformed": True}]},
-            [{"copy_permanent": {"object": "w", "new_id": "t"}}])
+    wolf = {"id": "w", "card": "Huntmaster of the Fells", "zone": "battlefield", "transformed": True}
+    r = run({"players": AB, "objects": [wolf]}, [{"copy_permanent": {"object": "w", "new_id": "t"}}])
+    token = obj(r, 1, "t")      # 707.8a: both faces, the back one up; 202.3b: the front face's mana value
+    assert (token["name"], token["mana_value"], token["power"], token["is_copy"]) == ("Ravager of the Fells", 4, 4, True)
+    bears = {"id": "b", "card": "Grizzly Bears", "zone": "battlefield"}
+    with pytest.raises(RequestError):      # a transformed permanent that is itself a copy: not modelled
+        run({"players": AB, "objects": [wolf, bears]},
+            [{"become_copy": {"object": "w", "of": "b"}}, {"copy_permanent": {"object": "w", "new_id": "t"}}])
 
 
 def _melded(steps=()):
