@@ -18,6 +18,7 @@ from .reasons import Reason
 from .seams import rules as seam_rules
 from .state import MAIN_STEPS, Obj, ObjKind, State
 from .trace import Trace
+from .zones import top_of_library
 
 
 def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars, trace: Trace) -> str | None:
@@ -164,8 +165,7 @@ def _linked_elsewhere(state: State, permission: str | None, spell_id: str) -> tu
 def on_top(state: State, oid: str) -> bool:
     """A permission to cast from a library (Future Sight) reaches only the top card of it: the
     first of its owner's library objects, which a setup lists top first."""
-    owner = state.objects[oid].owner
-    top = next((o for o in state.objects.values() if o.zone == "library" and o.owner == owner), None)
+    top = top_of_library(state, state.objects[oid].owner)
     return top is not None and top.id == oid
 
 

@@ -317,18 +317,14 @@ def mana_value(c: Chars, obj: Obj) -> int:
     elsewhere they count 0 (107.3g). No mana cost: 0 (202.3a), except a transformed permanent's
     back face (202.3b) and a melded permanent (202.3c). A split card's mana cost is its halves'
     combined, or on the stack the cast half's (202.3d): see Obj.base."""
-    if obj.kind is ObjKind.CARD and obj.copy_of is None:
-        if obj.face.melded_with is not None:
-            # 202.3c: the combined mana costs of the front faces of both cards representing it
-            return sum(rules().cost_mana_value(parse_cost(card.mana_cost)) for card in (obj.card, obj.face.melded_with)
-                       if card.mana_cost is not None)
-        if obj.face.transformed and obj.card.back_face is not None:
-            # 202.3b: the back face counts the front face's mana cost
-            front = parse_cost(obj.card.mana_cost)
-            return rules().cost_mana_value(front) if front is not None else 0
-    elif obj.face.transformed and obj.token and obj.copy_of is not None and obj.copy_of.back_face is not None:
-        # 707.8a, 202.3b: a transforming token copy with its back face up counts its front face's cost
-        front = parse_cost(obj.copy_of.mana_cost)
+    if obj.kind is ObjKind.CARD and obj.copy_of is None and obj.face.melded_with is not None:
+        # 202.3c: the combined mana costs of the front faces of both cards representing it
+        return sum(rules().cost_mana_value(parse_cost(card.mana_cost)) for card in (obj.card, obj.face.melded_with)
+                   if card.mana_cost is not None)
+    dfc = obj.copy_of or obj.card
+    if obj.face.transformed and dfc.back_face is not None and (obj.copy_of is None or obj.token):
+        # 202.3b: the back face counts the front face's mana cost, a transforming token copy's too (707.8a)
+        front = parse_cost(dfc.mana_cost)
         return rules().cost_mana_value(front) if front is not None else 0
     # a copy of a back face or of a melded permanent has the copied face's (absent) mana cost: 0
     if c.mana_cost is None:

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .errors import Illegal, RequestError
+from .errors import Illegal
 from .frozen import replace
 from .reasons import Reason
 from .state import Obj, State
+from .instructed import FIXED_CAST_FIELDS, cast_choices
 from .trace import Trace
 
-_FIXED = {"player", "object", "from", "alternative_cost", "permission"}
 
 
 def cast_copy(state: State, player: str, source_id: str, choices: Mapping[str, Any], trace: Trace) -> State:
@@ -34,8 +34,7 @@ def cast_copy(state: State, player: str, source_id: str, choices: Mapping[str, A
     if given is None:
         trace.add("707.12", f"{player} doesn't copy {card.base.name} ({card.id})")
         return state
-    if not isinstance(given, Mapping) or _FIXED & set(given):
-        raise RequestError(f"resolve: choices.cast takes the cast's choices only, not {sorted(_FIXED & set(given))}")
+    cast_choices(given, FIXED_CAST_FIELDS)
     new_id, n = f"{card.id}_copy", 1
     while new_id in state.objects:
         n += 1

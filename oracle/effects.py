@@ -19,7 +19,7 @@ from .seams import rules
 from .state import GrantedFlashback, Obj, State
 from .targets import is_player_ref
 from .trace import Trace
-from .zones import move
+from .zones import move, top_of_library
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def _target_objs(e: Effect, ctx: EffectContext) -> list[str]:
 
 def draw(state: State, player: str, n: int, trace: Trace) -> State:
     for _ in range(n):
-        top = next((o for o in state.objects.values() if o.zone == "library" and o.owner == player), None)
+        top = top_of_library(state, player)
         if top is None:
             trace.add("121.4", f"{player} has no card to draw")
             state = state.with_player(replace(state.player(player), drew_from_empty=True))
@@ -172,7 +172,7 @@ def _draw(state: State, e: Draw, ctx: EffectContext, n: int, trace: Trace) -> St
 def _exile_top(state: State, e: ExileTop, ctx: EffectContext, n: int, trace: Trace) -> State:
     for p in _players(state, e.who, ctx):
         for _ in range(n):
-            top = next((o for o in state.objects.values() if o.zone == "library" and o.owner == p), None)
+            top = top_of_library(state, p)
             if top is None:
                 break
             state = move(state, top.id, "exile", trace, note=f"top of {p}'s library")

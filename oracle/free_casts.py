@@ -18,12 +18,13 @@ from castrules.model.effects import CastFree
 from .characteristics import chars, mana_value, matches
 from .errors import Illegal, RequestError
 from .frozen import replace
+from .instructed import FIXED_CAST_FIELDS, cast_choices
 from .reasons import Reason
 from .seams import rules
 from .state import State
 from .trace import Trace
 
-_FIXED = {"player", "from", "alternative_cost", "permission"}
+_FIXED = FIXED_CAST_FIELDS - {"object"}     # the resolve step may name the card
 
 
 def cast_free(state: State, e: CastFree, player: str, source_id: str, targets: tuple, x: int | None,
@@ -35,8 +36,7 @@ def cast_free(state: State, e: CastFree, player: str, source_id: str, targets: t
         trace.add("608.2g", f"{player} doesn't cast a card from the {e.from_} ({source_id}'s effect allows it, "
                             "it doesn't require it)")
         return state
-    if not isinstance(given, Mapping) or _FIXED & set(given):
-        raise RequestError(f"resolve: choices.cast takes the cast's choices only, not {sorted(_FIXED & set(given))}")
+    cast_choices(given, _FIXED)
     if e.target is not None:
         card_id = targets[e.target] if e.target < len(targets) else None
         if card_id is None:
@@ -64,22 +64,19 @@ def check_card(state: State, e: CastFree, player: str, source_id: str, card_id: 
     card = state.obj(card_id)
     c = chars(state, card)
     why = None
-    if card.zone != e.from_ or card.owner != player:
+    if card.zone != e.from_ or (card.owner != player and e.from_ != "exile"):    # exile is no player's
         why = f"{card_id} is not in {player}'s {e.from_}" if e.from_ != "exile" else f"{card_id} is not in exile"
-        if e.from_ == "exile" and card.zone == "exile":
-            why = None
     linked = e.exiled_with and state.choices.get(source_id, {}).get("exiled") != card_id
     if why is None and linked:
         why = f"{card_id} is not a card exiled with {source_id}"
     if why is None and e.spells is not None and not matches(c, card, e.spells, player, source_id):
         why = f"{c.name} is not a card of the kind the effect names"
     mv = mana_value(c, card)
-    bound = {k: (x or 0) if v == "X" else v for k, v in (("max", e.mana_value_max), ("exact", e.mana_value))
-             if v is not None}
-    if why is None and "max" in bound and mv > bound["max"]:
-        why = f"{c.name}'s mana value {mv} is more than {bound['max']}"
-    if why is None and "exact" in bound and mv != bound["exact"]:
-        why = f"{c.name}'s mana value {mv} is not {bound['exact']}"
+    most, exact = ((x or 0) if v == "X" else v for v in (e.mana_value_max, e.mana_value))
+    if why is None and most is not None and mv > most:
+        why = f"{c.name}'s mana value {mv} is more than {most}"
+    if why is None and exact is not None and mv != exact:
+        why = f"{c.name}'s mana value {mv} is not {exact}"
     if why is not None:
         raise Illegal(Reason.INVALID_ACTION, f"{source_id}'s effect doesn't let {player} cast it: {why}",
                       rules=("608.2g", "607.2") if linked else ("608.2g",))

@@ -21,9 +21,19 @@ from .frozen import replace
 from .reasons import Reason
 from .state import State
 from .trace import Trace
+from .zones import top_of_library
 
-_FIXED = {"player", "object", "from", "alternative_cost", "permission"}
+# the cast fields an effect that names the card to cast fixes itself (the resolve step gives the rest)
+FIXED_CAST_FIELDS = frozenset({"player", "object", "from", "alternative_cost", "permission"})
 _MAX_TRIES = 4096
+
+
+def cast_choices(given: Any, fixed: frozenset[str]) -> Mapping[str, Any]:
+    """The cast's own choices a `resolve` step gives for a cast its effect makes
+    (`choices.cast`): a mapping with none of the fields the effect fixes itself."""
+    if not isinstance(given, Mapping) or fixed & set(given):
+        raise RequestError(f"resolve: choices.cast takes the cast's choices only, not {sorted(fixed & set(given))}")
+    return given
 
 
 def excused(card) -> bool:
@@ -34,7 +44,7 @@ def excused(card) -> bool:
 
 def cast_if_able(state: State, player: str, source_id: str, choices: Mapping[str, Any], trace: Trace) -> State:
     from .casting import cast, parse_cast
-    top = next((o for o in state.objects.values() if o.zone == "library" and o.owner == player), None)
+    top = top_of_library(state, player)
     given, decline = choices.get("cast"), bool(choices.get("decline_cast", False))
     if given is not None and decline:
         raise RequestError("resolve: choices cast and decline_cast exclude each other")
@@ -45,8 +55,7 @@ def cast_if_able(state: State, player: str, source_id: str, choices: Mapping[str
         return state
     base = {"player": player, "object": top.id, "alternative_cost": "without_paying_mana_cost"}
     if given is not None:
-        if not isinstance(given, Mapping) or _FIXED & set(given):
-            raise RequestError(f"resolve: choices.cast takes the cast's choices only, not {sorted(_FIXED & set(given))}")
+        cast_choices(given, FIXED_CAST_FIELDS)
         spec = replace(parse_cast({**base, **given}), instructed_by=source_id)
         trace.add("608.2g", f"{player} casts {top.base.name} ({top.id}) while {source_id} resolves")
         new, _ = cast(state, spec, trace)

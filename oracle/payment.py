@@ -94,19 +94,27 @@ def auto_activate(state: State, need: ConcreteCost, part: ManaPart, ctx: CostCon
         raise Illegal(Reason.INSUFFICIENT_MANA,
                       f"{player} can't pay {concrete_text(need)} with the pool ({state.player(player).pool or 'empty'})"
                       " and the untapped mana sources", rules=("601.2h",))
-    keys = plan.activations
-    if _at_once(state, keys):
+    if _at_once(state, plan.activations):
         return _activate_at_once(state, need, player, plan, by_key, trace)
+    for key, index, produce, remaining in _planned(plan, by_key, trace):
+        state = mana_abilities.activate(state, player, key, index, produce, trace,
+                                        chooser_for(need, state, player, remaining))
+    return state
+
+
+def _planned(plan: Plan, by_key: dict[str, tuple[Supply, int]], trace: Trace):
+    """The plan's activations in order, each traced as the engine makes it (601.2g): its source,
+    ability index, the type to produce where the plan fixed one, and the supplies still to come
+    (built only if a mana choice needs them)."""
+    keys = plan.activations
     for n, key in enumerate(keys):
-        def remaining(after: int = n + 1) -> list[Supply]:   # built only if a choice needs it
+        def remaining(after: int = n + 1) -> list[Supply]:
             return [by_key[k][0] for k in keys[after:]]
         sup, index = by_key[key]
         chosen = plan.types[n] if n < len(plan.types) else ()
         produce = chosen[0] if len(chosen) == 1 and len(sup.units[0].types) > 1 else None
         trace.add("601.2g", f"the engine activates {key}'s mana ability (pay: auto)")
-        state = mana_abilities.activate(state, player, key, index, produce, trace,
-                                        chooser_for(need, state, player, remaining))
-    return state
+        yield key, index, produce, remaining
 
 
 def _at_once(state: State, keys: Sequence[str]) -> bool:
@@ -123,16 +131,9 @@ def _activate_at_once(state: State, need: ConcreteCost, player: str, plan: Plan,
     """`auto_activate`'s activations as `mana_abilities.activate` makes them, in the plan's order,
     traced alike (601.2g, 605.3b): each {T} checked by the payer (107.5, 302.6), its
     mana made and chosen with the pool as it stands then; the payer taps the permanents in one update."""
-    keys = plan.activations
     pl = state.player(player)
     tapped: list[str] = []
-    for n, key in enumerate(keys):
-        def remaining(after: int = n + 1) -> list[Supply]:   # built only if a choice needs it
-            return [by_key[k][0] for k in keys[after:]]
-        sup, index = by_key[key]
-        chosen = plan.types[n] if n < len(plan.types) else ()
-        produce = chosen[0] if len(chosen) == 1 and len(sup.units[0].types) > 1 else None
-        trace.add("601.2g", f"the engine activates {key}'s mana ability (pay: auto)")
+    for key, index, produce, remaining in _planned(plan, by_key, trace):
         obj = state.obj(key)
         ab = chars(state, obj).mana_abilities()[index]
         check_costs(state, (TapPart(key),), CostContext(player, Paying.MANA_ABILITY, key))

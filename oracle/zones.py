@@ -99,6 +99,12 @@ def end_static_copies(state: State, oid: str, trace: Trace | None) -> State:
     return state
 
 
+def top_of_library(state: State, player: str) -> Obj | None:
+    """The top card of `player`'s library: the first of their library objects (a setup lists
+    them top first), or None when it is empty."""
+    return next((o for o in state.objects.values() if o.zone == "library" and o.owner == player), None)
+
+
 def exiler(state: State, oid: str) -> str | None:
     """614.1a: the permanent (other than `oid`) whose effect exiles what would go to a graveyard
     (Rest in Peace), named for the trace; None when there is none."""
