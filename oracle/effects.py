@@ -286,7 +286,9 @@ def _cast_copy(state: State, e: CastCopy, ctx: EffectContext, n: int, trace: Tra
 
 def _cast_free(state: State, e: CastFree, ctx: EffectContext, n: int, trace: Trace) -> State:
     from .free_casts import cast_free
-    return cast_free(state, e, ctx.controller, ctx.source.id, ctx.targets, ctx.x, ctx.choices or {}, trace)
+    owners = _players(state, e.whose, ctx)              # a target player gone: nobody's zone (608.2b)
+    return cast_free(state, e, ctx.controller, ctx.source.id, ctx.targets, ctx.x, ctx.choices or {}, trace,
+                     owner=owners[0] if owners else None)
 
 
 def _cast_if_able(state: State, e: CastIfAble, ctx: EffectContext, n: int, trace: Trace) -> State:

@@ -1,7 +1,8 @@
 """Casting a card without paying its mana cost because a resolving spell or ability lets its
 controller (608.2g, 118.9): "you may cast target instant card from your graveyard" (Torrential
 Gearhulk), "a spell with mana value X or less from your hand" (Electrodominance), "a card with
-mana value X exiled with this" (Kaho, Minamo Historian).
+mana value X exiled with this" (Kaho, Minamo Historian), "an instant or sorcery card found in
+target opponent's library" (Knowledge Exploitation: a card its caster doesn't own, 108.3).
 
 The cast follows 601.2a-i with no timing permission needed (the effect allows it now, 608.2g)
 and for the alternative cost of no mana, which cost modifiers still apply to (118.9d). It is
@@ -28,8 +29,10 @@ _FIXED = FIXED_CAST_FIELDS - {"object"}     # the resolve step may name the card
 
 
 def cast_free(state: State, e: CastFree, player: str, source_id: str, targets: tuple, x: int | None,
-              choices: Mapping[str, Any], trace: Trace) -> State:
-    """Cast the card the choices name (or the effect's target) for no mana, or decline."""
+              choices: Mapping[str, Any], trace: Trace, owner: str | None = None) -> State:
+    """Cast the card the choices name (or the effect's target) for no mana, or decline. `owner`
+    is the player whose hand, graveyard or library the effect reaches (its controller's unless
+    the effect names another)."""
     from .casting import cast, parse_cast
     given = choices.get("cast")
     if given is None or choices.get("decline_cast"):
@@ -49,7 +52,7 @@ def cast_free(state: State, e: CastFree, player: str, source_id: str, targets: t
         card_id = given.get("object")
         if not isinstance(card_id, str) or card_id not in state.objects:
             raise RequestError("resolve: choices.cast needs `object`, the card to cast")
-    rules().free_cast_card(state, e, player, source_id, card_id, x)
+    rules().free_cast_card(state, e, player, source_id, card_id, x, owner=player if owner is None else owner)
     card = state.obj(card_id)
     trace.add("608.2g", f"{player} casts {card.base.name} ({card_id}) from the {e.from_} without paying its mana "
                         f"cost while {source_id} resolves")
@@ -59,13 +62,16 @@ def cast_free(state: State, e: CastFree, player: str, source_id: str, targets: t
     return new
 
 
-def check_card(state: State, e: CastFree, player: str, source_id: str, card_id: str, x: int | None) -> None:
-    """The card is one the effect lets `player` cast: where it says, theirs, of the kind it says."""
+def check_card(state: State, e: CastFree, player: str, source_id: str, card_id: str, x: int | None,
+               owner: str | None = None) -> None:
+    """The card is one the effect lets `player` cast: where it says, in the zone of the player it
+    says (`owner`, the caster by default), of the kind it says."""
     card = state.obj(card_id)
     c = chars(state, card)
+    whose = player if owner is None else owner
     why = None
-    if card.zone != e.from_ or (card.owner != player and e.from_ != "exile"):    # exile is no player's
-        why = f"{card_id} is not in {player}'s {e.from_}" if e.from_ != "exile" else f"{card_id} is not in exile"
+    if card.zone != e.from_ or (card.owner != whose and e.from_ != "exile"):     # exile is no player's
+        why = f"{card_id} is not in {whose}'s {e.from_}" if e.from_ != "exile" else f"{card_id} is not in exile"
     linked = e.exiled_with and state.choices.get(source_id, {}).get("exiled") != card_id
     if why is None and linked:
         why = f"{card_id} is not a card exiled with {source_id}"

@@ -159,15 +159,23 @@ class CastIfAble(PlayerEffect):
 class CastFree(Effect):
     """Its controller may cast a card from `from` without paying its mana cost while this
     resolves (608.2g, 118.9): the Nth target card, a card exiled with the source (607.2), or a card
-    there the resolve step names; `spells` and the mana value bounds say which qualify."""
+    there the resolve step names; `spells` and the mana value bounds say which qualify. A hand,
+    graveyard or library is its controller's own unless `owner` names a player (Knowledge
+    Exploitation: a target opponent's library)."""
 
     kind: ClassVar[str] = "cast_free"
-    from_: Literal["hand", "graveyard", "exile"] = key("from", "hand")
+    from_: Literal["hand", "graveyard", "exile", "library"] = key("from", "hand")
+    owner: str | None = None
     target: int | None = None
     exiled_with: bool = False
     spells: Filter | None = None
     mana_value_max: int | Literal["X"] | None = None
     mana_value: int | Literal["X"] | None = None
+
+    @property
+    def whose(self) -> PlayerChoice:
+        """`owner` as its typed value: the player whose zone the card is cast from."""
+        return read_player(self.owner)
 
 
 @dataclass(frozen=True)
