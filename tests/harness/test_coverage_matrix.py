@@ -80,7 +80,7 @@ def test_the_spells_own_modifier_counts_and_a_resolve_base_is_found(suite):
     doc = _case(suite, "prototype/cost/frogmyr-enforcer-affinity-on-normal-cost")
     doc["matrix"] = {"modifier": "reduce_generic", "base": "mana_cost", "zone": "hand"}
     assert cells.tag_problems("x.yaml", doc, suite.catalog.cards, suite.vocabulary.matrix) == []
-    doc = _case(suite, "matrix/floor/free-instructed-from-library")
+    doc = _case(suite, "matrix/floor/free-effect-from-opponents-library")
     assert cells.tag_problems("x.yaml", doc, suite.catalog.cards, suite.vocabulary.matrix) == []
 
 
