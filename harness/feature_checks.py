@@ -1,12 +1,16 @@
 """The checks that a case lists the features its steps need because of the card they use, beyond
 what a step's fields ask for (the contract's inputs): an entwine or escalate cost paid with
-objects, emerge from a quality, flashback another object gave, a chain of copies, a copy effect
-with a linked trigger, an activation's mana or sacrifice, a spell whose mode an opponent chooses,
-a card borrowing abilities or changing activation costs. Each is one small function of a
-`CaseCheck`; `FEATURE_CHECKS` lists them in the order `castrules.harness.checks` runs them."""
+objects, emerge from a quality, flashback another object gave, a chain of copies, an activation's
+mana or sacrifice, a spell whose mode an opponent chooses, an Aura, a cast from a library, and a
+card with a part one table ties to a feature (`CARD_FEATURES`: an ability's or an effect's kind,
+a field of one, what a cost modifier counts). Each is one small function of a `CaseCheck`;
+`FEATURE_CHECKS` lists them in the order `castrules.harness.checks` runs them. Like the checks
+of the contract, they ask that a needed feature be listed, never that a listed one be needed
+(only `invented_cards` is checked both ways, in `castrules.harness.invented`)."""
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 from collections.abc import Mapping
@@ -64,7 +68,7 @@ def _granted_flashback(case: CaseCheck) -> Iterator[Problem]:
     engine with printed flashback only gets the case as unsupported. With no such object the cast
     only announces a cost the card lacks, which printed flashback alone answers."""
     if "granted_flashback" in case.doc["features"] or not any(
-            "grant_flashback" in json.dumps(case.catalog.cards.get(obj.get("card") or "") or {})
+            (CardPart.EFFECT, "grant_flashback") in parts_of(case.catalog.cards.get(obj.get("card") or ""))
             for obj in case.doc["setup"].get("objects", [])):
         return
     for n, _, card, alternatives in _casts(case):
@@ -85,19 +89,6 @@ def _copy_chains(case: CaseCheck) -> Iterator[Problem]:
         if isinstance(chosen, list) and len(chosen) > 1:
             yield case.problem(f"/steps/{n}/resolve/choices/copy", "the entering permanent copies more than once: the "
                                                                    "case must list feature 'copy_chains' in /features",
-                               "unlisted_feature")
-
-
-def _copy_linked_triggers(case: CaseCheck) -> Iterator[Problem]:
-    """A case with a card whose copy effect has a linked trigger (Superior Spider-Man, 603.11,
-    707.9g) lists copy_linked_triggers: an engine without it gets the case as unsupported."""
-    if "copy_linked_triggers" in case.doc["features"]:
-        return
-    for n, obj in enumerate(case.doc["setup"].get("objects", [])):
-        card = case.catalog.cards.get(obj.get("card") or "") or {}
-        if any(isinstance(a, Mapping) and a.get("exile_copied") for a in card.get("abilities") or ()):
-            yield case.problem(f"/setup/objects/{n}", f"{card['name']}'s copy effect has a linked trigger: the case "
-                                                      "must list feature 'copy_linked_triggers' in /features",
                                "unlisted_feature")
 
 
@@ -152,25 +143,126 @@ def _mode_chooser(case: CaseCheck) -> Iterator[Problem]:
                                "missing_mode_chooser")
 
 
-# a spelled-out static ability of a card set up in a case -> the feature the case must list
-STATIC_FEATURES = {"abilities_of": "borrowed_abilities", "activation_any_color": "activation_any_colour",
-                   "activation_cost_increase": "activation_cost_increase",
-                   "activation_cost_reduction": "activation_cost_reduction"}
+class CardPart(enum.Enum):
+    """What part of a card a `CARD_FEATURES` key names."""
+
+    ABILITY = "ability"             # an ability's kind: `{kind: cost_set}` is `cost_set`
+    EFFECT = "effect"               # an effect's kind, in a spell or an ability: `{cast_free: {...}}` is `cast_free`
+    FIELD = "field"                 # a field set in an ability or an effect, named after its kind: `static.abilities_of`,
+                                    # `create_token.for_each`, `enters_as_copy.except.creature_counter`, `cast_free.from.library`
+    COUNT = "cost modifier count"   # what a cost modifier counts (`per`, 601.2f): `opponents`
 
 
-def _static_features(case: CaseCheck) -> Iterator[Problem]:
-    """A case with a card whose static ability borrows other permanents' abilities (Manascape
-    Refractor) or changes activation costs (Suppression Field; 602.1e, 602.2b) lists the feature:
-    an engine without it gets the case as unsupported, never a false failure."""
+# What a card set up in a case uses -> the feature the case must list (wherever the card is set up).
+# Only exact ties: an engine without the feature cannot build a card with that part, and every case
+# holding such a card needs it. Left out on purpose, because an honest case may hold the card where
+# its part plays no role (a Trinisphere or a Thalia in a hand to read its mana value, a Painter's
+# Servant or a Doomed Traveler in a graveyard to be counted, a Mana Leak or a K'rrik whose effect
+# never happens, an Eldrazi Temple whose mana only casts spells): cost_modifier's increase and reduce,
+# cost_floor, add_color, type_change, define_pt, triggered abilities, counter's unless_pays,
+# cast_permission (any_type included), a mana ability's spending restrictions; the keywords a
+# cast step's own field asks for (delve, improvise, life_for_mana, awaken: observations.yaml); and
+# grant_flashback and enchanted_copy, which the checks above tie to the cast that needs them.
+CARD_FEATURES: Mapping[tuple[CardPart, str], str] = {
+    (CardPart.ABILITY, "cost_set"): "cost_set",
+    (CardPart.ABILITY, "animate_all"): "animated_artifacts",
+    (CardPart.ABILITY, "flash_permission"): "flash_permission",
+    (CardPart.ABILITY, "conditional_flash"): "flash_permission",
+    (CardPart.ABILITY, "exile_instead_of_graveyard"): "exile_instead_of_graveyard",
+    (CardPart.ABILITY, "grant_ability"): "gained_abilities",
+    (CardPart.ABILITY, "mana_replacement"): "mana_replacement",
+    (CardPart.ABILITY, "mana_trigger"): "mana_trigger",
+    (CardPart.ABILITY, "spend_as_any_type"): "any_type_mana",
+    (CardPart.EFFECT, "cast_free"): "cast_free",
+    (CardPart.EFFECT, "cast_if_able"): "cast_if_able",
+    (CardPart.EFFECT, "cast_copy"): "cast_copy",
+    (CardPart.EFFECT, "drain_mana"): "drain_mana",
+    (CardPart.EFFECT, "delayed"): "delayed_triggers",
+    (CardPart.EFFECT, "set_base_pt"): "base_power",
+    (CardPart.EFFECT, "become_color"): "color_change",
+    (CardPart.FIELD, "static.abilities_of"): "borrowed_abilities",
+    (CardPart.FIELD, "static.activation_any_color"): "activation_any_colour",
+    (CardPart.FIELD, "static.activation_cost_increase"): "activation_cost_increase",
+    (CardPart.FIELD, "static.activation_cost_reduction"): "activation_cost_reduction",
+    (CardPart.FIELD, "enters_as_copy.except"): "copy_exceptions",
+    (CardPart.FIELD, "create_token_copy.except"): "copy_exceptions",
+    (CardPart.FIELD, "enters_as_copy.except.creature_counter"): "copy_exception_counters",
+    (CardPart.FIELD, "enters_as_copy.exile_copied"): "copy_linked_triggers",
+    (CardPart.FIELD, "create_token.for_each"): "counted_effects",
+    (CardPart.COUNT, "opponents"): "undaunted",
+    **{(CardPart.COUNT, count): "counted_cost_modifiers" for count in (
+        "creatures", "creatures_you_control", "attacking_creatures_you_control", "total_power_of_creatures_you_control",
+        "instant_and_sorcery_spells_you_cast_this_turn", "greatest_power_among_creatures_you_control")},
+}
+_EFFECT_LISTS = ("spell", "effect")     # the fields holding a list of effects (a spell's, an ability's)
+
+
+def _fields(prefix: str, body: Mapping[str, Any]) -> Iterator[tuple[CardPart, str]]:
+    """The fields set in an ability's or an effect's body (a false or empty value is not set),
+    a field holding a word with it (`cast_free.from.library`), and the fields of a mapping one of
+    them holds (a copy effect's exceptions)."""
+    for key, value in body.items():
+        if key != "kind" and value not in (None, False, [], {}):
+            yield CardPart.FIELD, f"{prefix}.{key}"
+            if isinstance(value, str):
+                yield CardPart.FIELD, f"{prefix}.{key}.{value}"
+            if isinstance(value, Mapping):
+                yield from ((CardPart.FIELD, f"{prefix}.{key}.{sub}") for sub, inner in value.items()
+                            if inner not in (None, False, [], {}))
+
+
+def card_parts(node: Any) -> Iterator[tuple[CardPart, str]]:
+    """Every part of a card (its faces, halves and modes, the tokens it makes and the abilities
+    it grants included) that `CARD_FEATURES` may name, in document order; one may come twice."""
+    if isinstance(node, Mapping):
+        kind = node.get("kind")
+        if isinstance(kind, str):
+            yield CardPart.ABILITY, kind
+            yield from _fields(kind, node)
+            for modifier in (node, node.get("cost_increase"), node.get("cost_reduction")):
+                if isinstance(modifier, Mapping) and isinstance(modifier.get("per"), str):
+                    yield CardPart.COUNT, modifier["per"]
+        for key, value in node.items():
+            for effect in value if key in _EFFECT_LISTS and isinstance(value, list) else ():
+                for name, body in effect.items() if isinstance(effect, Mapping) else ():
+                    yield CardPart.EFFECT, str(name)
+                    yield from _fields(str(name), body) if isinstance(body, Mapping) else ()
+            yield from card_parts(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from card_parts(value)
+
+
+_PARTS: dict[int, tuple[Mapping[str, Any], tuple[tuple[CardPart, str], ...]]] = {}
+
+
+def parts_of(card: Mapping[str, Any] | None) -> tuple[tuple[CardPart, str], ...]:
+    """`card_parts` of a catalog card, each once, worked out once per card (every case's every
+    object is looked at by several checks); kept with the card itself, so an id never reused."""
+    if not card:
+        return ()
+    known = _PARTS.get(id(card))
+    if known is None or known[0] is not card:
+        known = _PARTS[id(card)] = (card, tuple(dict.fromkeys(card_parts(card))))
+    return known[1]
+
+
+def _card_features(case: CaseCheck) -> Iterator[Problem]:
+    """A case with a card that has a part `CARD_FEATURES` names (Manascape Refractor's borrowed
+    abilities, Test Fixed Toll's set cost, Electrodominance's free cast...) lists its feature: an
+    engine without it gets the case as unsupported, never a false failure. A feature listed
+    without such a card is no problem: other cards and steps may need it too."""
     features = set(case.doc["features"])
     for i, obj in enumerate(case.doc["setup"].get("objects", [])):
         card = case.catalog.cards.get(obj.get("card") or "") or {}
-        for ab in card.get("abilities") or ():
-            for key, feature in STATIC_FEATURES.items():
-                if isinstance(ab, Mapping) and ab.get("kind") == "static" and key in ab and feature not in features:
-                    yield case.problem(f"/setup/objects/{i}/card", f"{card['name']}'s static ability {quoted(key)} needs "
-                                                                   f"feature {quoted(feature)}, which the case does not "
-                                                                   "list in /features", "unlisted_feature")
+        needed: dict[str, tuple[CardPart, str]] = {}
+        for part, name in parts_of(card):
+            needed.setdefault(CARD_FEATURES.get((part, name), ""), (part, name))
+        for feature, (part, name) in needed.items():
+            if feature and feature not in features:
+                yield case.problem(f"/setup/objects/{i}/card", f"{card['name']}'s {part.value} {quoted(name)} needs "
+                                                               f"feature {quoted(feature)}, which the case does not "
+                                                               "list in /features", "unlisted_feature")
 
 
 def _auras(case: CaseCheck) -> Iterator[Problem]:
@@ -187,6 +279,62 @@ def _auras(case: CaseCheck) -> Iterator[Problem]:
                                                        f"feature {quoted(feature)} in /features", "unlisted_feature")
 
 
+CAST_FROM_LIBRARY = "cast_from_library"
+FROM_OPPONENTS_LIBRARY = "cast_from_opponents_library"     # casts a resolving effect instructs from another's library
+
+
+def _instructed_from_library(parts: Iterable[tuple[CardPart, str]]) -> Iterator[bool]:
+    """For each effect of a card that instructs a cast as it resolves (608.2g), whether it casts
+    a card in a library: cast_if_able does (the top card), cast_free when it says `from: library`,
+    cast_copy never (the copy of a card imprinted)."""
+    parts = set(parts)
+    for part, name in parts:
+        if part is CardPart.EFFECT and name in ("cast_if_able", "cast_copy"):
+            yield name == "cast_if_able"
+        elif part is CardPart.FIELD and name.startswith("cast_free.from."):
+            yield name == "cast_free.from.library"
+    if (CardPart.EFFECT, "cast_free") in parts and (CardPart.FIELD, "cast_free.from") not in parts:
+        yield False
+
+
+def _library_casts(case: CaseCheck) -> Iterator[tuple[str, bool]]:
+    """The pointer of each cast of a card in a library, and whether a resolving effect instructs
+    it. A cast saying `from: library` is one. So is a cast of a card set up in a library while
+    nothing can have moved it (no earlier step names it, nothing has resolved before: a draw, an
+    exiled top card), when a cast step or an effect of the case that casts from a library makes it;
+    and a cast an effect instructs naming no card, when every such effect of the case casts from a
+    library (cast_if_able: the top card)."""
+    objects = case.doc["setup"].get("objects", [])
+    in_library = {obj["id"] for obj in objects if obj.get("zone") == "library"}
+    reach = {r for obj in objects for r in _instructed_from_library(parts_of(case.catalog.cards.get(obj.get("card") or "")))}
+    earlier, resolved = "", False     # the earlier steps, as text, while a card set up in a library may be cast
+    for n, step in enumerate(case.doc["steps"]):
+        kind, body = next(iter(step.items()))
+        cast, pointer = (body, f"/steps/{n}/cast") if kind == "cast" else (
+            ((body or {}).get("choices") or {}).get("cast") if kind == "resolve" else None, f"/steps/{n}/resolve/choices/cast")
+        if isinstance(cast, Mapping):
+            obj, by_effect = cast.get("object"), kind == "resolve"
+            untouched = obj in in_library and not resolved and json.dumps(obj) not in earlier
+            if cast.get("from") == "library" or (untouched and (not by_effect or True in reach)) or (
+                    by_effect and obj is None and reach == {True}):
+                yield pointer, by_effect
+        earlier, resolved = earlier + (json.dumps(step) if in_library else ""), resolved or kind == "resolve"
+
+
+def _cast_from_library(case: CaseCheck) -> Iterator[Problem]:
+    """A cast of a card in a library (Future Sight's permission, Test Compelling Order's cast if
+    able, or none at all, 601.3) lists cast_from_library, or, for a cast a resolving effect
+    instructs, cast_from_opponents_library (Knowledge Exploitation), which casts from a library as
+    well: an engine that casts from no library gets the case as unsupported, not a false failure."""
+    features = set(case.doc["features"])
+    if CAST_FROM_LIBRARY in features:
+        return
+    for pointer, by_effect in _library_casts(case):
+        if not (by_effect and FROM_OPPONENTS_LIBRARY in features):
+            yield case.problem(pointer, "the cast is of a card in a library: the case must list feature "
+                                        f"{quoted(CAST_FROM_LIBRARY)} in /features", "unlisted_feature")
+
+
 FEATURE_CHECKS: tuple[Callable[[CaseCheck], Iterable[Problem]], ...] = (
-    _object_keyword_costs, _emerge_from, _granted_flashback, _copy_chains, _copy_linked_triggers,
-    _activation_features, _mode_chooser, _static_features, _auras)
+    _object_keyword_costs, _emerge_from, _granted_flashback, _copy_chains,
+    _activation_features, _mode_chooser, _card_features, _auras, _cast_from_library)

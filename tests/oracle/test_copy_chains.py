@@ -80,4 +80,4 @@ def test_a_case_with_superior_spider_man_needs_copy_linked_triggers():
                                      if c.id == "copy/linked-trigger/superior-spider-man-copying-bears-card-exiles-it").doc))
     doc["features"].remove("copy_linked_triggers")
     found = [p for p in check_case("cases/x.yaml", doc, SUITE.catalog, SUITE.vocabulary) if p.code == "unlisted_feature"]
-    assert [p.pointer for p in found] == ["/setup/objects/1"] and "copy_linked_triggers" in found[0].message
+    assert [p.pointer for p in found] == ["/setup/objects/1/card"] and "copy_linked_triggers" in found[0].message
