@@ -356,16 +356,13 @@ def is_snow(state: State, obj: Obj) -> bool:
     return "Snow" in chars(state, obj).supertypes
 
 
-def free_tap_ability(state: State, obj: Obj) -> tuple[int, Ability] | None:
-    """The first mana ability paid by {T} alone, if the permanent can pay {T} now."""
-    c = chars(state, obj)
-    for i, ab in enumerate(c.mana_abilities()):
-        cost = ab.cost
-        if (cost.tap and not cost.untap and not cost.mana and not cost.life and not cost.sacrifices_self
-                and cost.sacrifice_filter is None):
-            ctx = CostContext(obj.controller, Paying.MANA_ABILITY, obj.id)
-            return (i, ab) if can_pay(state, (TapPart(obj.id),), ctx) else None
-    return None
+def free_tap_abilities(state: State, obj: Obj) -> list[tuple[int, Ability]]:
+    """The mana abilities paid by {T} alone, in order, if the permanent can pay {T} now."""
+    found = [(i, ab) for i, ab in enumerate(chars(state, obj).mana_abilities())
+             if ab.cost.tap and not ab.cost.untap and not ab.cost.mana and not ab.cost.life
+             and not ab.cost.sacrifices_self and ab.cost.sacrifice_filter is None]
+    ctx = CostContext(obj.controller, Paying.MANA_ABILITY, obj.id)
+    return found if found and can_pay(state, (TapPart(obj.id),), ctx) else []
 
 
 def supplies(state: State, player: str, exclude: frozenset[str] = frozenset(),
@@ -373,23 +370,22 @@ def supplies(state: State, player: str, exclude: frozenset[str] = frozenset(),
     """Activations the engine may make with pay=auto: {T}-only mana abilities of untapped
     permanents the player controls, with their replacement and trigger mana. A source whose
     mana carries a spending restriction (106.6) counts only if `spell` may receive it: the
-    solver then sees only mana that can pay, and stays exact."""
+    solver then sees only mana that can pay, and stays exact. A permanent with several such
+    abilities gives one entry for each, under its one key, in its abilities' order: only one
+    of them can be activated (the {T}), which the caller settles (payment.auto_activate)."""
     out = []
     for obj in state.battlefield():
         if obj.controller != player or obj.id in exclude or obj.kind is not ObjKind.CARD:
             continue
-        found = free_tap_ability(state, obj)
-        if found is None:
-            continue
-        index, ab = found
-        r = restriction_of(ab)
-        if r is not None and not allowed(state, spell, r, obj.controller, obj.id):
-            continue
-        units = apply_replacements(state, obj, ab, rules().mana_ability_units(state, obj, ab, frozenset()))
-        extra = [frozenset(k) for who, k, _ in _triggers(state, obj, ab, [_first(u)[0] for u in units])
-                 if who == player]
-        snow = is_snow(state, obj)
-        all_units = tuple(solver_unit(u, snow) for u in units) + tuple(solver_unit(u) for u in extra)
-        if all_units:
-            out.append((Supply(obj.id, all_units), index))
+        for index, ab in free_tap_abilities(state, obj):
+            r = restriction_of(ab)
+            if r is not None and not allowed(state, spell, r, obj.controller, obj.id):
+                continue
+            units = apply_replacements(state, obj, ab, rules().mana_ability_units(state, obj, ab, frozenset()))
+            extra = [frozenset(k) for who, k, _ in _triggers(state, obj, ab, [_first(u)[0] for u in units])
+                     if who == player]
+            snow = is_snow(state, obj)
+            all_units = tuple(solver_unit(u, snow) for u in units) + tuple(solver_unit(u) for u in extra)
+            if all_units:
+                out.append((Supply(obj.id, all_units), index))
     return out

@@ -7,7 +7,8 @@ also activates {T}-only mana abilities, choosing with the mana layer's exact sol
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+import itertools
+from typing import Callable, Iterator, Sequence, Union
 
 from castrules.model.abilities import ManaReplacement, ManaTrigger
 
@@ -87,9 +88,13 @@ def auto_activate(state: State, need: ConcreteCost, part: ManaPart, ctx: CostCon
     exact solver picks to pay `need` with the pool (not those of `part.used`); the payer then
     pays from the pool (oracle.payer). Raises Illegal when nothing pays it."""
     player, spell = ctx.player, ctx.purpose
-    sups = mana_abilities.supplies(state, player, part.used, spell)
-    by_key = {s.key: (s, i) for s, i in sups}
-    plan = plan_payment(need, usable_pool(state, player, spell), [s for s, _ in sups])
+    pool = usable_pool(state, player, spell)
+    plan, by_key = None, {}
+    for sups in _choices(mana_abilities.supplies(state, player, part.used, spell)):
+        by_key = {s.key: (s, pick) for s, pick in sups}
+        plan = plan_payment(need, pool, [s for s, _ in sups])
+        if plan is not None:
+            break
     if plan is None:
         raise Illegal(Reason.INSUFFICIENT_MANA,
                       f"{player} can't pay {concrete_text(need)} with the pool ({state.player(player).pool or 'empty'})"
@@ -102,7 +107,60 @@ def auto_activate(state: State, need: ConcreteCost, part: ManaPart, ctx: CostCon
     return state
 
 
-def _planned(plan: Plan, by_key: dict[str, tuple[Supply, int]], trace: Trace):
+# Which ability of a permanent the plan activates: an ability index, or, for a permanent whose
+# one-mana abilities are merged into one choice unit, each mana type -> (index, produce or None).
+Pick = Union[int, dict]
+
+
+def _choices(sups: list[tuple[Supply, int]]) -> Iterator[list[tuple[Supply, Pick]]]:
+    """The sets of activations the solver may choose from, one ability per permanent (its one
+    {T}, 605.3a). A permanent whose abilities each add one mana of the same snow-ness is one
+    choice unit of all their types (exact: one of them is made); an ability adding no more than
+    another of the same permanent is left out; any other permanent with several gives each
+    combination in turn, its first ability first."""
+    groups: dict[str, list[tuple[Supply, int]]] = {}
+    for s, i in sups:
+        groups.setdefault(s.key, []).append((s, i))
+    if len(groups) == len(sups):
+        yield list(sups)
+        return
+    options = [_options(g) if len(g) > 1 else g for g in groups.values()]
+    for combo in itertools.product(*options):
+        yield list(combo)
+
+
+def _options(group: list[tuple[Supply, int]]) -> list[tuple[Supply, Pick]]:
+    """One permanent's {T}-only abilities as alternatives (see `_choices`)."""
+    kept = [g for n, g in enumerate(group)
+            if not any(_covers(o[0], g[0], m < n) for m, o in enumerate(group) if m != n)]
+    snow = {u.snow for s, _ in kept for u in s.units}
+    if len(kept) == 1 or len(snow) != 1 or any(len(s.units) != 1 for s, _ in kept):
+        return kept
+    pick: dict[str, tuple[int, str | None]] = {}
+    for s, i in kept:
+        for t in s.units[0].types:
+            pick.setdefault(t.value, (i, t.value if len(s.units[0].types) > 1 else None))
+    merged = mana_abilities.solver_unit(frozenset(pick), snow.pop())
+    return [(Supply(kept[0][0].key, (merged,)), pick)]
+
+
+def _covers(b: Supply, a: Supply, earlier: bool) -> bool:
+    """Does `b` add, for each mana `a` adds, one that can pay whatever that one can (so `a` is
+    never needed)? Of two that cover each other, the earlier ability is kept."""
+    if len(a.units) > len(b.units):
+        return False
+    free = list(b.units)
+    for u in a.units:
+        fit = next((v for v in free if u.types <= v.types and u.snow == v.snow), None)
+        if fit is None:
+            return False
+        free.remove(fit)
+    mutual = len(a.units) == len(b.units) and all(
+        any(v.types <= u.types and v.snow == u.snow for u in a.units) for v in b.units)
+    return earlier or not mutual
+
+
+def _planned(plan: Plan, by_key: dict[str, tuple[Supply, Pick]], trace: Trace):
     """The plan's activations in order, each traced as the engine makes it (601.2g): its source,
     ability index, the type to produce where the plan fixed one, and the supplies still to come
     (built only if a mana choice needs them)."""
@@ -113,6 +171,8 @@ def _planned(plan: Plan, by_key: dict[str, tuple[Supply, int]], trace: Trace):
         sup, index = by_key[key]
         chosen = plan.types[n] if n < len(plan.types) else ()
         produce = chosen[0] if len(chosen) == 1 and len(sup.units[0].types) > 1 else None
+        if isinstance(index, dict):
+            index, produce = index[chosen[0]]
         trace.add("601.2g", f"the engine activates {key}'s mana ability (pay: auto)")
         yield key, index, produce, remaining
 
@@ -127,7 +187,7 @@ def _at_once(state: State, keys: Sequence[str]) -> bool:
 
 
 def _activate_at_once(state: State, need: ConcreteCost, player: str, plan: Plan,
-                      by_key: dict[str, tuple[Supply, int]], trace: Trace) -> State:
+                      by_key: dict[str, tuple[Supply, Pick]], trace: Trace) -> State:
     """`auto_activate`'s activations as `mana_abilities.activate` makes them, in the plan's order,
     traced alike (601.2g, 605.3b): each {T} checked by the payer (107.5, 302.6), its
     mana made and chosen with the pool as it stands then; the payer taps the permanents in one update."""
