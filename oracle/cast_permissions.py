@@ -67,13 +67,15 @@ def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars,
     return src
 
 
-def check_prohibitions(state: State, view: Obj, caster: str, c: Chars, trace: Trace) -> None:
-    """601.3a: a prohibition stops the cast only if no choice still to make escapes it."""
-    prohibitor = prohibited(state, view, caster, open_choices=True)
+def check_prohibitions(state: State, view: Obj, caster: str, c: Chars, trace: Trace, from_zone: str) -> None:
+    """601.3a: a prohibition stops the cast only if no choice still to make escapes it (the zone
+    the card is cast from is no such choice)."""
+    prohibitor = prohibited(state, view, caster, open_choices=True, from_zone=from_zone)
     if prohibitor is not None:
-        raise Illegal(Reason.PROHIBITED, f"{prohibitor} prohibits {caster} from casting {c.name}, whatever is "
+        raise Illegal(Reason.PROHIBITED, f"{prohibitor} prohibits {caster} from casting {c.name}"
+                                         f"{'' if from_zone == 'hand' else ' from the ' + from_zone}, whatever is "
                                          "announced", rules=("601.3", "601.3a"))
-    avoidable = prohibited(state, view, caster, open_choices=False)
+    avoidable = prohibited(state, view, caster, open_choices=False, from_zone=from_zone)
     if avoidable is not None:
         trace.add(("601.3a", "601.5", "601.2e"), f"{avoidable} would prohibit {c.name} as announced, but a choice "
                                                  "still to be made in its proposal (prototype, X) could avoid it: the "
@@ -231,14 +233,17 @@ def flash_permissions(state: State, spell, caster: str, open_choices: bool) -> l
     return out
 
 
-def prohibited(state: State, spell, caster: str, open_choices: bool) -> str | None:
-    """A cast_prohibition that stops `caster` casting `spell`. open_choices (601.3a): before the
-    proposal, an effect prohibits only if no choice still to be made during the proposal
-    (`proposal_views`: prototype, X) would make the spell escape it; each effect is judged on
-    its own."""
+def prohibited(state: State, spell, caster: str, open_choices: bool, from_zone: str) -> str | None:
+    """A cast_prohibition that stops `caster` casting `spell` from `from_zone`. open_choices
+    (601.3a): before the proposal, an effect prohibits only if no choice still to be made during
+    the proposal (`proposal_views`: prototype, X) would make the spell escape it; each effect is
+    judged on its own. One limited to some zones (`from`: Grafdigger's Cage) looks at the zone
+    the card is cast from."""
     for src in state.battlefield():
         for ab in src.base.abilities if src.kind is ObjKind.CARD else ():
             if not isinstance(ab, CastProhibition):
+                continue
+            if ab.from_zones and from_zone not in ab.from_zones:
                 continue
             if ab.players == "opponents" and caster == src.controller:
                 continue

@@ -74,9 +74,9 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
                    face=replace(obj.face, half=split[0], fused=split[1])).with_x(spec.x)
     c = chars(state, view if obj.base.halves else obj)
     permission = zone_permission(state, spec, obj, view, c, trace)
-    check_prohibitions(state, view, spec.player, c, trace)
-    flash_needed = check_timing(state, spec, view, c, trace)
     from_zone, flashback = obj.zone, flashback_of(state, obj)     # 702.34a: where it was, a granted one too
+    check_prohibitions(state, view, spec.player, c, trace, from_zone)
+    flash_needed = check_timing(state, spec, view, c, trace)
     state = _to_stack(state, spec, split, c.name, trace)
     # 601.2b
     alt = rules().one_alternative_cost(spec.alternative)
@@ -105,7 +105,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
                           targets=tuple(t for _, t, _ in assigned),
                           target_controllers=tuple(r for _, _, r in assigned), division=division,
                           emerge=spec.emerge if alt == AlternativeCostName.EMERGE else None)
-    _check_proposal(state, spell.with_x(values["X"]), spec, alt, flash_needed, c, trace)
+    _check_proposal(state, spell.with_x(values["X"]), spec, alt, flash_needed, c, trace, from_zone)
     if announced.emerge is not None:    # 702.119c: the creature chosen now; its mana value reduces the total (601.2f)
         state = state.with_obj(replace(state.obj(spec.object), announced=replace(
             state.obj(spec.object).announced, alt_cost=alt, emerge=announced.emerge)))
@@ -142,10 +142,11 @@ def _to_stack(state: State, spec: CastSpec, split: tuple[int | None, bool], name
 
 
 def _check_proposal(state: State, spell: Obj, spec: CastSpec, alt: str | None, flash_needed: bool, c,
-                    trace: Trace) -> None:
-    """601.2e, 601.5: the completed proposal is legal: no prohibition applies to it and, when
-    the cast relied on a flash permission, one still lets it be cast as announced."""
-    prohibitor = prohibited(state, spell, spec.player, open_choices=False)
+                    trace: Trace, from_zone: str) -> None:
+    """601.2e, 601.5: the completed proposal is legal: no prohibition applies to it (cast from
+    `from_zone`) and, when the cast relied on a flash permission, one still lets it be cast as
+    announced."""
+    prohibitor = prohibited(state, spell, spec.player, open_choices=False, from_zone=from_zone)
     if prohibitor is not None:
         raise Illegal(Reason.ILLEGAL_PROPOSAL, f"{prohibitor} prohibits casting the spell as proposed",
                       rules=("601.2e", "601.5"))

@@ -278,10 +278,14 @@ class KeywordGrant(Ability):
 
 @dataclass(frozen=True)
 class CastProhibition(Ability):
+    """Matching spells can't be cast (601.3); with `from`, only when cast from one of those zones
+    (Grafdigger's Cage: graveyards and libraries), whatever the zone where the card is cast from."""
+
     kind: ClassVar[str] = "cast_prohibition"
     required: ClassVar[tuple[str, ...]] = ("spells",)
     players: Literal["opponents", "you", "all"] | None = None
     spells: Filter = None  # type: ignore[assignment]
+    from_zones: tuple[Literal["hand", "graveyard", "exile", "library", "command"], ...] = key("from", ())
 
 
 @dataclass(frozen=True)
