@@ -177,7 +177,8 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
         a = prop.announced
         cx, cy, cz = cost_values(prop.to_pay, a.x, a.y, a.z)
         start = resolve_choices(prop.to_pay, cx, list(hybrid), list(phyrexian), y=cy, z=cz)
-        tc = rules().total_cost(state, spell, caster, start, prop.label, spec.reductions, trace)
+        valued = _with_variables(spell, a)
+        tc = rules().total_cost(state.with_obj(valued), valued, caster, start, prop.label, spec.reductions, trace)
         total = tc.cost
     else:
         trace.add("118.6", "the spell has no mana cost and no alternative cost: its cost is unpayable")
@@ -208,6 +209,13 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     state = spell_cast(state, prop.spell, caster, trace)
     result = {"legal": True, "total_cost": total_text, "life_paid": life}
     return state, result
+
+
+def _with_variables(spell: Obj, announced: Announced) -> Obj:
+    """The spell on the stack with the X, Y and Z announced at 601.2b: its mana value counts them
+    from then on (202.3e, 107.3p), so a cost modifier judging mana value at 601.2f sees them
+    (Krosan Drover on Endless One with X=6), not 0."""
+    return replace(spell, announced=replace(spell.announced, x=announced.x, y=announced.y, z=announced.z))
 
 
 def _paying_for(prop: Proposal, spell: Obj) -> CostContext:

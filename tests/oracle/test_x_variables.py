@@ -227,3 +227,17 @@ def test_target_x_reads_the_targets_announced_x(x, gain):
              {"cast": {"player": "A", "object": "echo", "targets": ["blaze"], "mana_abilities": [{"object": "i0"}]}},
              {"resolve": {}}])
     assert r["steps"][1]["legal"] and player(r, 3, "A")["life"] == 20 + gain
+
+
+# ---- 202.3e at 601.2f: a cost modifier judging mana value sees the announced X ----------------
+
+@pytest.mark.parametrize("x, total", [(6, "{4}"), (5, "{5}")])
+def test_mana_value_modifier_counts_announced_x(x, total):
+    """Krosan Drover reduces creature spells of mana value 6 or more: Endless One's X is already
+    announced (601.2b) when the total is determined (601.2f), so X=6 qualifies and X=5 does not."""
+    objects = _lands("Wastes", 6, "w") + [
+        {"id": "drover", "card": "Krosan Drover", "zone": "battlefield", "controller": "A"},
+        {"id": "endless", "card": "Endless One", "zone": "hand", "owner": "A"}]
+    r = run({"players": AB, "objects": objects}, [{"cast": {"player": "A", "object": "endless", "x": x}}])
+    assert r["steps"][0]["legal"] and r["steps"][0]["total_cost"] == total
+    assert obj(r, 1, "endless")["mana_value"] == x
