@@ -300,7 +300,7 @@ def _cast_if_able(state: State, e: CastIfAble, ctx: EffectContext, n: int, trace
 
 def _counter(state: State, e: Counter, ctx: EffectContext, n: int, trace: Trace) -> State:
     from .unless import counter
-    return counter(state, e, ctx.source.id, ctx.targets, ctx.choices, trace)
+    return counter(state, e, ctx.source.id, ctx.targets, ctx.choices, trace, x=ctx.x)
 
 
 def _drain_mana(state: State, e: DrainMana, ctx: EffectContext, n: int, trace: Trace) -> State:

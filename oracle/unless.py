@@ -16,7 +16,7 @@ from castrules.model.effects import Counter
 from castrules.model.errors import ModelError
 
 from . import payment
-from .costs import ManaCost, concrete_text, resolve_choices
+from .costs import ConcreteCost, ManaCost, concrete_text, resolve_choices
 from .errors import Illegal, RequestError
 from .payer import CostContext, ManaPart, Paying, pay_costs
 from .refs import plain
@@ -25,9 +25,15 @@ from .trace import Trace
 from .zones import move
 
 
-def _pay(state: State, player: str, text: str, source: str, choice: PayUnless, trace: Trace) -> State:
-    """The player pays `text` with the listed mana abilities (then, pay: auto, the engine's)."""
-    cost = resolve_choices(ManaCost.parse(text), 0)
+def offered(text: str, x: int | None) -> ConcreteCost:
+    """The cost an "unless" effect offers: an {X} in it is the X of the spell or ability offering
+    it (107.3a: every X of a spell has the value announced for it; Condescend), 0 if none."""
+    cost = ManaCost.parse(text)
+    return resolve_choices(cost, (x or 0) if cost.has_x else 0)
+
+
+def _pay(state: State, player: str, cost: ConcreteCost, source: str, choice: PayUnless, trace: Trace) -> State:
+    """The player pays `cost` with the listed mana abilities (then, pay: auto, the engine's)."""
     listed = tuple((m.object, m.ability, plain(m.produce)) for m in choice.mana_abilities)
     try:
         state = payment.activate_listed(state, player, listed, cost, trace,
@@ -52,8 +58,9 @@ def _choice(choices: Mapping[str, Any] | None) -> PayUnless | None:
 
 
 def counter(state: State, e: Counter, source: str, targets: tuple[str | None, ...],
-            choices: Mapping[str, Any] | None, trace: Trace) -> State:
-    """The target spell is countered, unless its controller pays the offered cost (118.12a)."""
+            choices: Mapping[str, Any] | None, trace: Trace, x: int | None = None) -> State:
+    """The target spell is countered, unless its controller pays the offered cost (118.12a);
+    `x` is the counterspell's X, for an {X} in that cost (107.3a)."""
     t = targets[e.target] if e.target < len(targets) else None
     victim = state.objects.get(t) if t is not None else None
     if victim is None or victim.zone != "stack":
@@ -61,9 +68,10 @@ def counter(state: State, e: Counter, source: str, targets: tuple[str | None, ..
     if e.unless_pays is not None:
         choice = _choice(choices)
         who = victim.controller
+        cost = offered(e.unless_pays, x)
         if choice is not None:
-            state = _pay(state, who, e.unless_pays, source, choice, trace)
-            trace.add(("118.12a", "608.2g"), f"{who} pays {e.unless_pays}: {t} is not countered")
+            state = _pay(state, who, cost, source, choice, trace)
+            trace.add(("118.12a", "608.2g"), f"{who} pays {concrete_text(cost)}: {t} is not countered")
             return state
-        trace.add("118.12a", f"{who} doesn't pay {e.unless_pays}")
+        trace.add("118.12a", f"{who} doesn't pay {concrete_text(cost)}")
     return move(state, t, "graveyard", trace, note="countered")
