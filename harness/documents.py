@@ -42,7 +42,7 @@ try:  # optional fast path for the suite's own files; see the module docstring
 except ImportError:  # pragma: no cover - exercised where the wheel is unavailable
     yaml_rs = None
 
-__all__ = ["DEFAULT", "LARGE", "Limits", "DocumentError", "load_document", "parse_text", "read_text",
+__all__ = ["DEFAULT", "LARGE", "Limits", "DocumentError", "load_document", "parse_document", "parse_text", "read_text",
            "json_lines", "line_of", "dump_yaml", "excerpt"]
 
 # Text the fast parser may see: no tag (!), anchor (&), alias (*), document marker, and block
@@ -121,7 +121,11 @@ def load_document(path: Path, fast: bool = False, limits: Limits = DEFAULT, root
 
     ``fast`` allows the fast YAML parser (for the suite's own, tested files); ``root`` refuses
     a file that resolves outside it."""
-    text = read_text(path, limits, root)
+    return parse_document(read_text(path, limits, root), path, fast, limits)
+
+
+def parse_document(text: str, path: Path, fast: bool = False, limits: Limits = DEFAULT) -> Any:
+    """``load_document`` for a file's text already read (``read_text``)."""
     if fast and yaml_rs is not None and path.suffix != ".json" and _fast_parser_may_read(text):
         try:
             data = yaml_rs.loads(text, parse_datetime=False, alias_limits=_FAST_ALIASES,

@@ -18,7 +18,8 @@ from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog, load_catalog
 from castrules.harness.checks import check_case
 from castrules.harness.keyword import parse as parse_keyword
-from castrules.harness.documents import DocumentError, line_of, load_document
+from castrules.harness.documents import DocumentError, line_of, parse_document, parse_text, read_text
+from castrules.harness.load_cache import CaseCache, text_digest
 from castrules.harness.local_cases import check_folders, load_local
 from castrules.harness.matrix import tag_problems
 from castrules.harness.problems import Problem, duplicate_id
@@ -62,7 +63,7 @@ def shared_suite(root: Path | None = None, local: Iterable[Path] = ()) -> Suite:
 
 @cache
 def _shared(root: Path, local: tuple[Path, ...]) -> Suite:
-    suite = load_suite(root, local=local)
+    suite = load_suite(root, local=local, cached=True)
     gc.freeze()
     return suite
 
@@ -71,10 +72,13 @@ shared_suite.cache_clear = _shared.cache_clear  # type: ignore[attr-defined]  # 
 
 
 def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), semantic: bool = True,
-               local: Iterable[Path] = ()) -> Suite:
+               local: Iterable[Path] = (), cached: bool = False) -> Suite:
     """The suite, plus the cases of each ``local`` folder (an engine project's own, ``--cases``:
-    ids prefixed ``local:``, see harness.local_cases)."""
+    ids prefixed ``local:``, see harness.local_cases). ``cached``: take the suite's own case files
+    checked by an earlier load with the same inputs from the load cache (harness.load_cache);
+    ``castrules validate`` never does."""
     root = (root or paths.suite_root()).resolve()
+    cache = CaseCache.for_suite(root) if cached and semantic else None
     local = check_folders(local)
     vocabulary = load_vocabulary(root)
     catalog, problems = load_catalog(root / "cases" / "catalog", root)
@@ -87,7 +91,8 @@ def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), seman
         rel = paths.relative(path, root)
         # the suite's files must stay inside it; files named on the command line are the user's
         inside = None if path in extra else root
-        case, case_problems = load_case(path, rel, catalog, vocabulary, semantic, inside)
+        case, case_problems = load_case(path, rel, catalog, vocabulary, semantic, inside,
+                                        cache=None if path in extra else cache)
         if case is not None:
             if case.id in seen:
                 case_problems.append(duplicate_id(rel, case.id, seen[case.id], line_of(path, "/id")))
@@ -101,6 +106,8 @@ def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), seman
             bad.add(rel)
         elif case is not None:
             cases.append(case)
+    if cache is not None:
+        cache.save()
     if local:
         found = load_local(local, catalog, root,
                            lambda path, rel, cards, inside: load_case(path, rel, cards, vocabulary, semantic, inside,
@@ -114,26 +121,48 @@ def load_suite(root: Path | None = None, extra_files: Iterable[Path] = (), seman
 
 def load_case(path: Path, rel: str, catalog: Catalog, vocabulary: Vocabulary,
               semantic: bool = True, root: Path | None = None,
-              invented: bool = True) -> tuple[Case | None, list[Problem]]:
+              invented: bool = True, cache: CaseCache | None = None) -> tuple[Case | None, list[Problem]]:
     """One case file, or its problems; ``root`` refuses a file that leads outside the suite;
-    ``invented``: check the invented_cards rule (not for an engine project's own cases)."""
+    ``invented``: check the invented_cards rule (not for an engine project's own cases);
+    ``cache``: the file's earlier result for the same text, and where this one is kept."""
     try:
-        doc = load_document(path, fast=True, root=root)
+        text = read_text(path, root=root)
+    except DocumentError as exc:
+        return None, [Problem(rel, exc.pointer, exc.message, exc.line, "syntax")]
+    digest = text_digest(text) if cache is not None else ""
+    hit = cache.get(rel, digest) if cache is not None else None
+    if hit is not None:
+        doc, found = hit
+        return (_case(doc, path, rel) if doc is not None else None), found
+    case, found = _check_text(text, path, rel, catalog, vocabulary, semantic, invented)
+    if cache is not None:
+        cache.put(rel, digest, case.doc if case is not None else None, found)
+    return case, found
+
+
+def _check_text(text: str, path: Path, rel: str, catalog: Catalog, vocabulary: Vocabulary, semantic: bool,
+                invented: bool) -> tuple[Case | None, list[Problem]]:
+    try:
+        doc = parse_document(text, path, fast=True)
         schema_problems = list(schemas.errors("case", doc))
         if schema_problems:  # the reference parser has the last word on a file that looks wrong
-            doc = load_document(path, root=root)
+            doc = parse_text(text, path)
             schema_problems = list(schemas.errors("case", doc))
     except DocumentError as exc:
         return None, [Problem(rel, exc.pointer, exc.message, exc.line, "syntax")]
     if schema_problems:
         return None, [_with_line(Problem(rel, pointer, message, None, "schema"), path) for pointer, message in schema_problems]
-    case = Case(id=doc["id"], title=doc["title"], path=path, file=rel, rules=tuple(doc["rules"]),
-                features=tuple(doc["features"]), doc=doc)
+    case = _case(doc, path, rel)
     if not semantic:
         return case, []
     found = [_with_line(p, path) for p in (*check_case(rel, doc, catalog, vocabulary, invented),
                                             *tag_problems(rel, doc, catalog.cards, vocabulary.matrix))]
     return case, found
+
+
+def _case(doc: dict, path: Path, rel: str) -> Case:
+    return Case(id=doc["id"], title=doc["title"], path=path, file=rel, rules=tuple(doc["rules"]),
+                features=tuple(doc["features"]), doc=doc)
 
 
 def select(cases: Iterable[Case], keyword: str | None = None, include: Iterable[str] = (),

@@ -52,6 +52,13 @@ def good_case(case_id: str = "casting/fixture/bears", **overrides) -> dict:
     return doc
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _load_cache_of_the_tests(tmp_path_factory) -> None:
+    """The tests' loads keep their checked case files in a folder of their own, not the user's
+    cache folder (harness.load_cache)."""
+    os.environ.setdefault("CASTRULES_CACHE_DIR", str(tmp_path_factory.mktemp("load-cache")))
+
+
 class SuiteBuilder:
     def __init__(self, root: Path):
         self.root = root
