@@ -90,7 +90,7 @@ def auto_activate(state: State, need: ConcreteCost, part: ManaPart, ctx: CostCon
     player, spell = ctx.player, ctx.purpose
     pool = usable_pool(state, player, spell)
     plan, by_key = None, {}
-    for sups in _choices(mana_abilities.supplies(state, player, part.used, spell)):
+    for sups in _choices(rules().auto_supplies(state, player, part.used, spell)):
         by_key = {s.key: (s, pick) for s, pick in sups}
         plan = plan_payment(need, pool, [s for s, _ in sups])
         if plan is not None:

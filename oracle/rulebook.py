@@ -32,7 +32,7 @@ REAL_RULES = Rules(
     activation_increases=activation_costs.increases, activation_reductions=activation_costs.reductions,
     activation_any_colour=activation_costs.any_colour,
     check_tap_cost=payer.check_tap, mana_ability_units=mana_abilities.base_units,
-    spend_restriction=spending.may_pay,
+    spend_restriction=spending.may_pay, auto_supplies=mana_abilities.supplies,
     copy_spell=copying.copy_spell, copy_permanent=copying.copy_permanent, copy_for_each=copying.copy_for_each,
     copy_ability=copying.copy_ability,
     copy_target_legal=copying.legal_for_each_target, copy_additional_effects=copy_exceptions.additional_effects,

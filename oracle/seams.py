@@ -63,6 +63,7 @@ class Rules:
     activation_any_colour: Rule     # activation_costs.any_colour: mana of any colour for a permanent's activation costs (602.1e)
     check_tap_cost: Rule            # payer.check_tap (107.5, 107.6, 302.6), the check of every {T} / {Q}
     spend_restriction: Rule         # spending.may_pay (106.6): what restricted mana may be spent on
+    auto_supplies: Rule             # mana_abilities.supplies: the mana abilities pay: auto may activate (601.2g, 605.3a)
     mana_ability_units: Rule        # mana_abilities.base_units
     # copies (707.10, 707.9)
     copy_spell: Rule                # copying.copy_spell

@@ -1,6 +1,6 @@
 """Mutants of mana: mana abilities (605, 302.6, 107.6, 106.7), pools (106.4), mana value and
 colour (202.2, 202.3), rewinding an illegal cast (601.2e, 730), and the Treasures an effect
-counts out (608.2h)."""
+counts out (608.2h); automatic payment (601.2g) and what a spending restriction reads (106.6)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -12,6 +12,7 @@ from castrules.oracle.characteristics import chars
 from castrules.oracle.errors import Illegal
 from castrules.oracle.mana_abilities import activate
 from castrules.oracle.payer import Paying, UntapPart
+from castrules.oracle.spending import AbilityOf
 
 from .base import Mutant, substitute
 
@@ -193,3 +194,40 @@ class ForEachCountsEveryController(Mutant):
                    "counts its controller's own artifacts and enchantments too, not only the opponents'")
     seams = {"count_permanents": _own_permanents_too}
     witnesses = ("tokens/treasure/dockside-extortionist-counts-opponents-artifacts-and-enchantments",)
+
+
+def _first_mana_ability_only(real, ctx):
+    def auto_supplies(state, player, exclude=frozenset(), spell=None):
+        seen: set[str] = set()
+        out = []
+        for sup, index in real(state, player, exclude, spell):
+            if sup.key not in seen:
+                seen.add(sup.key)
+                out.append((sup, index))
+        return out
+    return auto_supplies
+
+
+class AutoPaysWithFirstManaAbilityOnly(Mutant):
+    description = ("paying automatically, a permanent with several mana abilities paid by {T} alone is only ever "
+                   "tapped for the first one it may use (Rootbound Crag never for green, Eldrazi Temple never for "
+                   "{C}{C}; 605.3a)")
+    seams = {"auto_supplies": _first_mana_ability_only}
+    witnesses = ("payment/auto/dual-land-second-ability-green", "payment/auto/temple-two-mana-for-eldrazi")
+
+
+def _kindred_is_a_creature_spell(real, ctx):
+    def spend_restriction(state, purpose, r, controller, source):
+        wants_creature = r.spells is not None and "Creature" in (r.spells.types or ())
+        if wants_creature and not isinstance(purpose, AbilityOf) and purpose is not None \
+                and "Kindred" in chars(state, purpose).types:
+            return True                                 # creature types read as a creature spell
+        return real(state, purpose, r, controller, source)
+    return spend_restriction
+
+
+class KindredSpellCountsAsCreatureSpell(Mutant):
+    description = ("a Kindred spell, which has creature types, is taken for a creature spell by a spending restriction "
+                   "(Ancient Ziggurat's mana pays Nameless Inversion; 205.2a, 106.6)")
+    seams = {"spend_restriction": _kindred_is_a_creature_spell}
+    witnesses = ("spending/ziggurat/kindred-instant-is-no-creature-spell",)
