@@ -247,6 +247,11 @@ def parts_of(card: Mapping[str, Any] | None) -> tuple[tuple[CardPart, str], ...]
     return known[1]
 
 
+def card_features(card: Mapping[str, Any] | None) -> set[str]:
+    """The features `CARD_FEATURES` ties to a card's parts (the generator lists them too)."""
+    return {CARD_FEATURES[key] for key in parts_of(card) if key in CARD_FEATURES}
+
+
 def _card_features(case: CaseCheck) -> Iterator[Problem]:
     """A case with a card that has a part `CARD_FEATURES` names (Manascape Refractor's borrowed
     abilities, Test Fixed Toll's set cost, Electrodominance's free cast...) lists its feature: an

@@ -23,6 +23,7 @@ from castrules.harness import generate_strategies as st
 
 from castrules.harness.catalog import Catalog
 from castrules.harness.contract import load_contract, needs
+from castrules.harness.feature_checks import card_features
 from castrules.harness.generate_cast import draw_cast
 from castrules.harness.generate_catalog import CardInfo, Pools, symbols
 from castrules.harness.generate_table import PLAYERS, Builder, activation, chance, pool_text
@@ -72,6 +73,8 @@ def case_documents(draw, catalog: Catalog, vocabulary_features: Iterable[str] = 
     }
     # what the case's steps and expectations need by the observation contract (auto payment...)
     needed = {n.feature for n in needs(doc, load_contract())}
+    for o in b.objects:                 # what validate ties to the cards on the table
+        needed |= card_features(catalog.cards.get(o["card"]))
     if invented_uses(doc, catalog):
         needed.add(INVENTED)      # an engine knowing only printed cards gets it as unsupported
     doc["features"] = sorted(set(features) | {f for f in needed if not known or f in known})
