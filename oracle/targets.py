@@ -70,8 +70,9 @@ def assign_targets(state: State, specs: Sequence[TargetSpec], chosen: Sequence[s
     for ref in chosen:
         check_ref(state, ref)
     out: list[tuple[TargetSpec, str, str | None]] = []
+    picked: list[int] = []          # the index in `specs` of each entry of `out`
     rest = list(chosen)
-    for spec in specs:
+    for index, spec in enumerate(specs):
         if spec.per_opponent:
             # one "up to one" requirement per opponent: each target must be controlled by a
             # different opponent (Enigma Thief)
@@ -84,6 +85,7 @@ def assign_targets(state: State, specs: Sequence[TargetSpec], chosen: Sequence[s
                     break
                 used.add(owner)
                 out.append((spec, rest.pop(0), owner))
+                picked.append(index)
             continue
         if not rest:
             if spec.up_to:
@@ -91,6 +93,7 @@ def assign_targets(state: State, specs: Sequence[TargetSpec], chosen: Sequence[s
             raise Illegal(Reason.WRONG_NUMBER_OF_TARGETS,
                           f"{len(chosen)} target(s) chosen, the spell needs {sum(1 for s in specs if not s.up_to)}", rules=("601.2c",))
         out.append((spec, rest.pop(0), chooser if spec.chooser_controls else None))
+        picked.append(index)
     if rest:
         raise Illegal(Reason.WRONG_NUMBER_OF_TARGETS,
                       f"{len(chosen)} target(s) chosen; only {len(chosen) - len(rest)} can be used", rules=("601.2c",))
@@ -100,7 +103,23 @@ def assign_targets(state: State, specs: Sequence[TargetSpec], chosen: Sequence[s
         if spec.per_kick and sum(1 for _, r, _ in out if r == ref) > 1:
             raise Illegal(Reason.INVALID_TARGET, f"{ref} is chosen twice, but each target chosen for a kick must be "
                                                  "another one", rules=("601.2c", "702.33c"))
+    _check_one_word_once(specs, picked, [ref for _, ref, _ in out])
     return out
+
+
+def _check_one_word_once(specs: Sequence[TargetSpec], picked: Sequence[int], refs: Sequence[str]) -> None:
+    """601.2c: the requirements chained by `another` are one instance of the word "target" ("up to
+    two target creatures"), for which the same object or player can't be chosen twice; separate
+    instances may share it."""
+    word: list[int] = []
+    for index, spec in enumerate(specs):
+        word.append(word[-1] if index and spec.another else index)
+    seen: set[tuple[int, str]] = set()
+    for index, ref in zip(picked, refs):
+        if (word[index], ref) in seen:
+            raise Illegal(Reason.INVALID_TARGET, f"{ref} is chosen twice for one instance of the word \"target\"",
+                          rules=("601.2c",))
+        seen.add((word[index], ref))
 
 
 def auto_targets(state: State, specs: Sequence[TargetSpec], controller: str, source_id: str | None) -> list[str]:

@@ -84,6 +84,7 @@ class TargetSpec(Model):
     divided: bool = False
     per_opponent: bool = False
     per_kick: bool = False          # 702.33c: one more, different target for each time the spell was kicked
+    another: bool = False           # 601.2c: one more target of the previous requirement's word "target"
     awakened: bool = False          # 702.113b: chosen only when the awaken cost was paid
     chooser_controls: bool = False  # 601.6: controlled by the opponent who chose the spell's mode ("that player")
 
