@@ -16,6 +16,7 @@ from castrules.model.effects import Counter
 from castrules.model.errors import ModelError
 
 from . import payment
+from .characteristics import chars
 from .costs import ConcreteCost, ManaCost, concrete_text, resolve_choices
 from .errors import Illegal, RequestError
 from .payer import CostContext, ManaPart, Paying, pay_costs
@@ -25,11 +26,20 @@ from .trace import Trace
 from .zones import move
 
 
-def offered(text: str, x: int | None) -> ConcreteCost:
+def offered(text: str, x: int | None, more: str | None = None, times: int = 0) -> ConcreteCost:
     """The cost an "unless" effect offers: an {X} in it is the X of the spell or ability offering
-    it (107.3a: every X of a spell has the value announced for it; Condescend), 0 if none."""
-    cost = ManaCost.parse(text)
+    it (107.3a: every X of a spell has the value announced for it; Condescend), 0 if none; `more`
+    is added `times` times (Rune Snag's {2} for each card of its name in a graveyard)."""
+    cost = ManaCost.parse(text + (more or "") * times)
     return resolve_choices(cost, (x or 0) if cost.has_x else 0)
+
+
+def namesakes_in_graveyards(state: State, source: str) -> int:
+    """The cards in every graveyard with the resolving spell's name, counted now (608.2h); the
+    spell itself is on the stack, not among them."""
+    name = chars(state, state.obj(source)).name
+    return sum(1 for o in state.objects.values()
+               if o.zone == "graveyard" and not o.token and chars(state, o).name == name)
 
 
 def _pay(state: State, player: str, cost: ConcreteCost, source: str, choice: PayUnless, trace: Trace) -> State:
@@ -68,7 +78,10 @@ def counter(state: State, e: Counter, source: str, targets: tuple[str | None, ..
     if e.unless_pays is not None:
         choice = _choice(choices)
         who = victim.controller
-        cost = offered(e.unless_pays, x)
+        times = namesakes_in_graveyards(state, source) if e.unless_each_namesake else 0
+        cost = offered(e.unless_pays, x, e.unless_each_namesake, times)
+        if times:
+            trace.add("608.2h", f"{times} card(s) named like {source} in graveyards: the cost offered is {concrete_text(cost)}")
         if choice is not None:
             state = _pay(state, who, cost, source, choice, trace)
             trace.add(("118.12a", "608.2g"), f"{who} pays {concrete_text(cost)}: {t} is not countered")

@@ -247,6 +247,8 @@ class Counter(Effect):
     kind: ClassVar[str] = "counter"
     target: int = 0
     unless_pays: str | None = None
+    unless_each_namesake: str | None = None   # that much more for each card with this spell's name
+                                              # in each graveyard, counted as it resolves (Rune Snag)
 
 
 @dataclass(frozen=True)
