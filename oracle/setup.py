@@ -107,7 +107,7 @@ def _choices(choices: Mapping[str, SetupChoice], objects: Mapping[str, Obj]) -> 
     for oid, ch in choices.items():
         if oid not in objects:
             raise RequestError(f"choices: unknown object {oid!r}")
-        pairs = (("creature_type", ch.creature_type), ("color", ch.color), ("imprinted", ch.imprinted),
-                 ("exiled", ch.exiled))
+        pairs = (("creature_type", ch.creature_type), ("card_type", ch.card_type), ("color", ch.color),
+                 ("imprinted", ch.imprinted), ("exiled", ch.exiled))
         out[oid] = {k: str(v) for k, v in pairs if v is not None}
     return out

@@ -142,6 +142,8 @@ def modifiers(state: State, spell: Obj, caster: str) -> list[Modifier]:
                     continue
                 if ab.chosen_type and not _of_chosen_type(state, src, c):
                     continue
+                if not _linked_types_match(state, ab, src, c):
+                    continue
                 times = rules().modifier_count(state, ab.per, caster)
                 if times <= 0:
                     continue
@@ -160,6 +162,19 @@ def _of_chosen_type(state: State, src: Obj, c: Chars) -> bool:
     chosen: no spell is."""
     chosen = state.choices.get(src.id, {}).get("creature_type")
     return chosen is not None and c.has_creature_type(chosen)
+
+
+def _linked_types_match(state: State, ab: CostModifier, src: Obj, c: Chars) -> bool:
+    """Card types a source's reduction names through its own choice or card: the card type
+    chosen as it entered (Cloud Key), or those of the card it imprinted (Semblance Anvil, 607.2),
+    which the spell must share. Nothing chosen, or the card no longer in exile: no spell."""
+    chosen = state.choices.get(src.id, {})
+    if ab.chosen_card_type and chosen.get("card_type") not in c.types:
+        return False
+    if ab.imprinted_types:
+        card = state.objects.get(chosen.get("imprinted", ""))
+        return card is not None and card.zone == "exile" and bool(set(chars(state, card).types) & set(c.types))
+    return True
 
 
 def emerge_reduction(state: State, spell: Obj) -> list[Modifier]:

@@ -63,6 +63,8 @@ class CostModifier(Ability):
     while_: Literal["untapped"] | None = key("while", None)
     only_coloured: bool = False     # a reduction of coloured mana that never spills onto generic
     chosen_type: bool = False       # only spells of the creature type chosen for its source
+    chosen_card_type: bool = False  # only spells of the card type chosen for its source (Cloud Key)
+    imprinted_types: bool = False   # only spells sharing a card type with the card it imprinted (Semblance Anvil)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from .build import Model, key
 from .steps import Step
-from .vocab import Color, TurnStep, Zone
+from .vocab import CardTypeChoice, Color, TurnStep, Zone
 
 # Fields an engine must never see: the answers, and the prose that gives them away.
 HIDDEN_FIELDS: tuple[str, ...] = ("expect", "why", "rulings", "title", "notes", "matrix")
@@ -90,6 +90,7 @@ class SetupChoice(Model):
     """A choice made before the case starts for an object ("as it enters, choose ...")."""
 
     creature_type: str | None = None
+    card_type: CardTypeChoice | None = None
     color: Color | None = None
     imprinted: str | None = None
     exiled: str | None = None

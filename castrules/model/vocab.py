@@ -68,6 +68,16 @@ class Color(StrEnum):
     G = "G"
 
 
+class CardTypeChoice(StrEnum):
+    """The card types Cloud Key lets its controller choose as it enters."""
+
+    ARTIFACT = "Artifact"
+    CREATURE = "Creature"
+    ENCHANTMENT = "Enchantment"
+    INSTANT = "Instant"
+    SORCERY = "Sorcery"
+
+
 class Substep(StrEnum):
     """The sub-steps of casting a spell (601.2a-i)."""
 
