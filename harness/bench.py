@@ -62,9 +62,10 @@ def measure_load(repeat: int) -> dict:
 
 
 def measure_engine(engine, cases, catalog, repeat: int) -> float:
-    from castrules.harness.runner import run_case
+    from castrules.harness import pipelining
 
-    return best(repeat, lambda: [run_case(engine, c, catalog) for c in cases])
+    # as a serial run runs them: a protocol engine that takes requests ahead gets them ahead
+    return best(repeat, lambda: list(pipelining.results(engine, cases, catalog)))
 
 
 class PytestRunFailed(Exception):

@@ -121,6 +121,13 @@ class Supervisor:
         error.engine_lost = True  # type: ignore[attr-defined]  # counted by the run's crash-loop guard
         return error
 
+    def discard(self, proc: EngineProcess) -> None:
+        """Kill a process whose answers are no longer wanted (runs in flight when a run stopped
+        early); the next case starts a new one, not counted as a restart."""
+        proc.kill()
+        if self._proc is proc:
+            self._proc = None
+
     def case_done(self, proc: EngineProcess, answered: bool) -> None:
         """The case got an answer in step (``answered``: a good one, which ends a run of restarts);
         in isolate mode the process is retired without waiting for it."""

@@ -14,10 +14,11 @@ from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog
 from castrules.harness.engine import Engine, close, load_engine, oracle_explainer
 from castrules.harness.engine_spec import EngineKind, parse_engine_spec
+from castrules.harness import pipelining
 from castrules.harness.expectations import Expectations
 from castrules.harness.parallel import Lanes, lanes_for
 from castrules.harness.runner import run_case
-from castrules.harness.session import Policy, Session, serial
+from castrules.harness.session import Policy, Session
 
 
 def open_engines(spec: str, jobs: int, cases: int, options: dict[str, Any], in_process: bool = False) -> list[Engine]:
@@ -60,7 +61,7 @@ def session(engines: Sequence[Engine], cases: Sequence[Case], catalog: Catalog, 
             engine.passing_traces = frozenset(expectations.entries)  # type: ignore[attr-defined]
     if len(engines) == 1:
         engine, explainer = engines[0], oracle_explainer(engines[0])
-        return Session(cases, serial(cases, lambda case: run_case(engine, case, catalog, expectations, explainer)), policy)
+        return Session(cases, pipelining.results(engine, cases, catalog, expectations, explainer), policy)
     per_lane = {id(e): oracle_explainer(e) for e in engines}
     lanes = Lanes(cases, engines, lambda e, case: run_case(e, case, catalog, expectations, per_lane[id(e)]))
     return Session(cases, iter(lanes), policy, finished=lanes.finished, stop=lanes.stop)

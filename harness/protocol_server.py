@@ -32,13 +32,18 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
+# runs it takes before answering the first: it reads one message at a time and answers in
+# order, so any number waiting on stdin is fine (the harness sends a few at most)
+PIPELINE = 16
+
+
 def hello_reply(engine: Engine) -> dict:
     info = {"name": str(engine.name), "version": str(engine.version)}
     homepage = getattr(engine, "homepage", None)
     if homepage:
         info["homepage"] = str(homepage)
     return {"type": "hello", "protocol": PROTOCOL_VERSION, "engine": info, "features": sorted(engine.features),
-            "reasons": getattr(engine, "reasons", "exact")}
+            "reasons": getattr(engine, "reasons", "exact"), "pipeline": PIPELINE}
 
 
 def run_one(engine: Engine, request: Mapping[str, Any]) -> Any:

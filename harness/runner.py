@@ -33,7 +33,12 @@ def run_case(engine: Engine, case: Case, catalog: Catalog, expectations: Expecta
              explainer: Engine | None = None) -> Result:
     """Run one case; with an ``explainer`` (the oracle, for other engines), a failure carries the
     explainer's trace of the case beside the diff, saying what the rules do at each step."""
-    result = _run(engine, case, catalog)
+    return finished(_run(engine, case, catalog), case, catalog, expectations, explainer)
+
+
+def finished(result: Result, case: Case, catalog: Catalog, expectations: Expectations | None = None,
+             explainer: Engine | None = None) -> Result:
+    """A case's result with the explainer's trace of a failure and the expectations file applied."""
     if explainer is not None and result.status is Status.FAIL:
         result = replace(result, oracle_trace=explanation(explainer, case, catalog))
     return expectations.apply(result) if expectations else result
@@ -64,10 +69,10 @@ def iter_results(engine: Engine, cases: Iterable[Case], catalog: Catalog,
 
 
 def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
-    base = Result(case.id, Status.PASS, case.file, case.rules, case.features)
-    missing = sorted(set(case.features) - set(engine.features))
-    if missing:
-        return replace(base, status=Status.UNSUPPORTED, message=f"engine lacks feature(s): {', '.join(missing)}")
+    base = case_base(case)
+    refused = unsupported(engine, base, case)
+    if refused is not None:
+        return refused
     if getattr(engine, "judges_cases", False) is True:   # castrules' own worker runs and judges it itself
         return _judged_elsewhere(engine, base, case, catalog)
     # an engine in another process gets the request as JSON text and cannot reach this copy
@@ -83,10 +88,27 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
         return replace(base, status=Status.ERROR, duration=time.perf_counter() - started, diagnostics=captured(out, err),
                        message=f"the engine called sys.exit({quoted(exc.code)}) while running the case")
     except BaseException as exc:  # an engine's bug is a result, not a crash of the run
-        return _failed(base, exc, started, captured(out, err))
-    duration = time.perf_counter() - started
+        return failed(base, exc, started, captured(out, err))
+    return answered(engine, case, request, reply, time.perf_counter() - started, captured(out, err))
+
+
+def case_base(case: Case) -> Result:
+    """A case's result before anything is known: a pass, with the case's facts."""
+    return Result(case.id, Status.PASS, case.file, case.rules, case.features)
+
+
+def unsupported(engine: Engine, base: Result, case: Case) -> Result | None:
+    """The case's result when the engine lacks a feature it needs (it is never sent), else None."""
+    missing = sorted(set(case.features) - set(engine.features))
+    if missing:
+        return replace(base, status=Status.UNSUPPORTED, message=f"engine lacks feature(s): {', '.join(missing)}")
+    return None
+
+
+def answered(engine: Engine, case: Case, request: Mapping, reply: object, duration: float, printed: str = "") -> Result:
+    """The result of a case the engine answered (``reply``) in ``duration`` seconds, judged."""
     base = Result(case.id, Status.PASS, case.file, case.rules, case.features, duration=duration,
-                  diagnostics=_joined(captured(out, err), engine_stderr(engine)))
+                  diagnostics=_joined(printed, engine_stderr(engine)))
     try:
         return judge(base, case, request, reply, reason_detail(engine), checked=getattr(engine, "replies_checked", False) is True)
     except Exception as exc:  # a reply the checks let through must still fail only this case
@@ -94,7 +116,8 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
                        message=f"the observations could not be compared ({type(exc).__name__}: {exc})")
 
 
-def _failed(base: Result, exc: BaseException, started: float, printed: str = "") -> Result:
+def failed(base: Result, exc: BaseException, started: float, printed: str = "") -> Result:
+    """The result of a case the engine failed on (``exc``): a timeout or an error, with its diagnostics."""
     tail = "".join(traceback.format_exception(exc)[-3:]).strip()
     status = Status.TIMEOUT if is_timeout(exc) else Status.ERROR
     return replace(base, status=status, message=f"{type(exc).__name__}: {exc}",
@@ -111,7 +134,7 @@ def _judged_elsewhere(engine: Engine, base: Result, case: Case, catalog: Catalog
     except (EngineGaveUp, KeyboardInterrupt):
         raise
     except BaseException as exc:  # noqa: B036 - as in _run
-        return _failed(base, exc, started)
+        return failed(base, exc, started)
 
 
 def _call(engine: Engine, request: dict, out: io.StringIO, err: io.StringIO) -> object:

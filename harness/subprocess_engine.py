@@ -31,6 +31,7 @@ from castrules.harness.engine_errors import (EngineCrashed, EngineFailure, Engin
                                             EngineStartError, EngineTimeout, TooManyRestarts)
 from castrules.harness.engine_process import (STDERR_LINES, EndOfOutput, EngineProcess, ReadTimeout, decode_line,
                                               preview)
+from castrules.harness.engine_pipeline import InFlight, pipeline_depth
 from castrules.harness.engine_supervisor import Supervisor
 from castrules.model.protocol import PROTOCOL_VERSION  # defined once, in the model
 
@@ -56,7 +57,9 @@ class SubprocessEngine:
         self.isolate = bool(isolate)
         self.validate_results = validate_results
         self.case_stderr = ""
+        self.case_seconds = 0.0     # the last case's time, from when the engine could start it to its answer
         self._seq = 0
+        self._flight = InFlight()
         self._supervisor = Supervisor(
             self.argv, startup_timeout=float(startup_timeout) if startup_timeout is not None else DEFAULT_STARTUP_TIMEOUT,
             max_restarts=DEFAULT_MAX_RESTARTS if max_restarts is None else int(max_restarts), isolate=self.isolate,
@@ -75,6 +78,7 @@ class SubprocessEngine:
         self.features: frozenset[str] = frozenset(hello["features"])
         self.reasons: str = hello.get("reasons", "exact")   # how finely it reports why a step is illegal
         self.hello: dict = hello
+        self.pipeline: int = pipeline_depth(hello, self.isolate)   # runs in flight at once (1: one at a time)
 
     @classmethod
     def from_command_line(cls, command: str, **options: Any) -> "SubprocessEngine":
@@ -99,13 +103,33 @@ class SubprocessEngine:
 
     # -- the Engine interface --------------------------------------------------------------
     def run(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
-        proc = self._supervisor.process()
+        return self.collect(self.submit(request))
+
+    def submit(self, request: Mapping[str, Any]) -> int:
+        """Send a run message; its ticket (the seq) for ``collect``. With runs still in flight
+        (``pipeline``) it goes to the same process, whatever became of it: reading the answers
+        in order finds out."""
+        proc = self._flight.process() or self._supervisor.process()
         self._seq += 1
-        seq = self._seq
+        self._flight.add(self._seq, proc)
+        proc.send({"type": "run", "seq": self._seq, "request": request})
+        return self._seq
+
+    def collect(self, seq: int) -> Mapping[str, Any]:
+        """The result of run ``seq``, the oldest not collected (``harness.engine_pipeline``)."""
         self.case_stderr = ""
-        before = proc.stderr_total
-        proc.send({"type": "run", "seq": seq, "request": request})
-        message = self._reply(proc, seq)
+        sent = self._flight.oldest(seq)
+        proc = sent.proc
+        try:
+            message = self._reply(proc, seq, sent.started + self.timeout)
+        except EngineFailure as exc:
+            if getattr(exc, "engine_lost", False):
+                self._flight.lose_all(exc)
+            else:
+                self._flight.answered()
+            raise
+        self._flight.answered()
+        self.case_seconds = time.monotonic() - sent.started
         problems = result_problems(message, self.validate_results)
         if problems:
             # In step with us (right type and seq): report the case, keep the process.
@@ -114,8 +138,16 @@ class SubprocessEngine:
             self._supervisor.case_done(proc, answered=False)
             raise error
         self._supervisor.case_done(proc, answered=True)
-        self.case_stderr = self._stderr_since(proc, before)
+        self.case_stderr = self._stderr_since(proc, sent.stderr_mark)
         return message["result"]
+
+    def abandon(self) -> None:
+        """Forget the runs in flight (a run that stops early): their process is killed, not
+        waited for, and the next run starts a new one, not counted as a restart."""
+        proc = self._flight.process()
+        self._flight = InFlight()
+        if proc is not None:
+            self._supervisor.discard(proc)
 
     @staticmethod
     def _stderr_since(proc: EngineProcess, before: int) -> str:
@@ -123,38 +155,8 @@ class SubprocessEngine:
         count = min(proc.stderr_total - before, len(proc.stderr))
         return "\n".join(list(proc.stderr)[len(proc.stderr) - count:]) if count > 0 else ""
 
-    def _reply(self, proc: EngineProcess, seq: int) -> dict:
-        """The result message answering run ``seq``, its envelope checked. An engine out of step
-        (no answer, a crash, not JSON, another message or seq) loses its process."""
-        lose = self._supervisor.lose
-        try:
-            line = proc.receive(time.monotonic() + self.timeout)
-        except ReadTimeout:
-            raise lose(proc, EngineTimeout, f"no answer within {self.timeout:g} s; the engine was killed "
-                                            "and will be restarted for the next case") from None
-        except EndOfOutput:
-            status = proc.exit_status()
-            how = f"exited with status {status}" if status is not None else "closed its stdout"
-            raise lose(proc, EngineCrashed, f"the engine {how} while running the case (run seq {seq})") from None
-        try:
-            message = decode_line(line)
-        except replies.ReplyError as exc:
-            # JSON, but not data an observation may hold (NaN, a huge number): this case's error
-            error = EngineProtocolError(f"the engine's answer is not strict JSON data ({exc}): {preview(line)}",
-                                        proc.stderr_tail())
-            self._supervisor.case_done(proc, answered=False)
-            raise error from None
-        except ValueError as exc:
-            why = f" ({exc})" if "longer than" in str(exc) else ""
-            raise lose(proc, EngineProtocolError, f"the engine wrote a line that is not JSON{why}: {preview(line)}") from None
-        if not isinstance(message, dict) or message.get("type") != "result":
-            what = f"a message of type {message.get('type')!r}" if isinstance(message, dict) else f"a JSON {type(message).__name__}"
-            raise lose(proc, EngineProtocolError, f"the engine answered run seq {seq} with {what}, "
-                                                  f"expected a result: {preview(line)}")
-        if message.get("seq") != seq:
-            raise lose(proc, EngineProtocolError, f"wrong sequence number: the engine answered seq "
-                                                  f"{message.get('seq')!r} to run seq {seq}")
-        return message
+    def _reply(self, proc: EngineProcess, seq: int, deadline: float) -> dict:
+        return reply_message(self._supervisor, proc, seq, deadline, self.timeout)
 
     def abort(self) -> None:
         """Kill the engine's processes now (the run was interrupted): a case waiting on it
@@ -172,6 +174,40 @@ class SubprocessEngine:
 
     def stderr_tail(self) -> str:
         return self._supervisor.stderr_tail()
+
+
+def reply_message(supervisor: Supervisor, proc: EngineProcess, seq: int, deadline: float, timeout: float) -> dict:
+    """The result message answering run ``seq``, its envelope checked. An engine out of step
+    (no answer by ``deadline``, a crash, not JSON, another message or seq) loses its process."""
+    lose = supervisor.lose
+    try:
+        line = proc.receive(deadline)
+    except ReadTimeout:
+        raise lose(proc, EngineTimeout, f"no answer within {timeout:g} s; the engine was killed "
+                                        "and will be restarted for the next case") from None
+    except EndOfOutput:
+        status = proc.exit_status()
+        how = f"exited with status {status}" if status is not None else "closed its stdout"
+        raise lose(proc, EngineCrashed, f"the engine {how} while running the case (run seq {seq})") from None
+    try:
+        message = decode_line(line)
+    except replies.ReplyError as exc:
+        # JSON, but not data an observation may hold (NaN, a huge number): this case's error
+        error = EngineProtocolError(f"the engine's answer is not strict JSON data ({exc}): {preview(line)}",
+                                    proc.stderr_tail())
+        supervisor.case_done(proc, answered=False)
+        raise error from None
+    except ValueError as exc:
+        why = f" ({exc})" if "longer than" in str(exc) else ""
+        raise lose(proc, EngineProtocolError, f"the engine wrote a line that is not JSON{why}: {preview(line)}") from None
+    if not isinstance(message, dict) or message.get("type") != "result":
+        what = f"a message of type {message.get('type')!r}" if isinstance(message, dict) else f"a JSON {type(message).__name__}"
+        raise lose(proc, EngineProtocolError, f"the engine answered run seq {seq} with {what}, "
+                                              f"expected a result: {preview(line)}")
+    if message.get("seq") != seq:
+        raise lose(proc, EngineProtocolError, f"wrong sequence number: the engine answered seq "
+                                              f"{message.get('seq')!r} to run seq {seq}")
+    return message
 
 
 def result_problems(message: dict, validate_results: bool = False) -> list[str]:

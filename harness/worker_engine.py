@@ -17,6 +17,7 @@ harness process does little per case. As an ``Engine`` (``run``) it answers requ
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Any, Collection
 
@@ -76,8 +77,9 @@ class WorkerEngine(SubprocessEngine):
         message = {"type": "case", "seq": seq, "case": case_to_wire(case)}
         if case.id in self.passing_traces:
             message["trace"] = True
+        deadline = time.monotonic() + self.timeout
         proc.send(message)
-        message = self._reply(proc, seq)
+        message = self._reply(proc, seq, deadline)
         try:
             result = result_from_wire(base, message.get("result"))
         except (KeyError, TypeError, ValueError) as exc:

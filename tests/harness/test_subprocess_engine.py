@@ -326,7 +326,8 @@ def test_smoke_passes_on_castrules_serve(monkeypatch):
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(REPO), str(FAKES)]))
     code, out = _smoke(shlex.join([sys.executable, "-m", "castrules", "serve", "--engine", "inprocess_echo:Engine"]), 10)
     assert code == 0, out
-    assert "FAIL" not in out and "PASS sequence echo: seq 7 and 3 echoed" in out and "smoke: 12/12 checks passed" in out
+    assert "FAIL" not in out and "PASS sequence echo: seq 7 and 3 echoed" in out and "smoke: 13/13 checks passed" in out
+    assert "PASS pipelining: runs seq 7 and 3 sent before the first answer were both answered" in out  # serve declares it
 
 
 def test_smoke_passes_on_castrules_serve_with_the_oracle(monkeypatch):

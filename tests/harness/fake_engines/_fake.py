@@ -2,7 +2,9 @@
 
 Independent of the oracle: a fake answers every run with "ok", ``{"legal": true}`` per step
 and a snapshot per observed point that echoes the setup (zones, life), unless its own behaviour says otherwise for the
-cases whose id matches ``--on`` (an fnmatch pattern, default ``*bad*``).
+cases whose id matches ``--on`` (an fnmatch pattern, default ``*bad*``). With ``--pipeline N`` its
+hello declares that it takes N runs before answering the first (docs/protocol.md): the loop
+reads one message at a time and answers in order, so nothing else changes.
 """
 
 import argparse
@@ -11,15 +13,19 @@ import json
 import sys
 
 FEATURES = ["casting", "timing", "total_cost", "mana_value", "color"]
+PIPELINE = [None]   # --pipeline, once the options are read
 
 
 def options(add=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("--on", default="*bad*", help="misbehave on cases whose id matches this pattern")
     parser.add_argument("--name", default=None, help="engine name to announce")
+    parser.add_argument("--pipeline", type=int, default=None, help="declare pipeline: N in the hello reply")
     if add:
         add(parser)
-    return parser.parse_args()
+    args = parser.parse_args()
+    PIPELINE[0] = args.pipeline
+    return args
 
 
 def matches(args, request):
@@ -42,7 +48,10 @@ def send(message):
 
 
 def hello(name, protocol=1):
-    return {"type": "hello", "protocol": protocol, "engine": {"name": name, "version": "0.0.1"}, "features": FEATURES}
+    reply = {"type": "hello", "protocol": protocol, "engine": {"name": name, "version": "0.0.1"}, "features": FEATURES}
+    if PIPELINE[0] is not None:
+        reply["pipeline"] = PIPELINE[0]
+    return reply
 
 
 def loop(name, on_run, protocol=1, on_hello=None):

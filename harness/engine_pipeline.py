@@ -1,0 +1,96 @@
+"""The run messages a protocol engine has been sent and has not answered yet (pipelining).
+
+An engine whose hello declares ``pipeline: N`` (docs/protocol.md) may be sent a run before it
+has answered the one before, so that it never waits for the harness to judge an answer and
+send the next request: the two processes work at once. ``harness.subprocess_engine`` sends
+(``submit``) and reads the answers back in order (``collect``); this module keeps what was sent.
+
+Every case still ends with exactly one answer or one error. When the engine is lost on a case
+(it crashed, hung, broke the protocol), the cases sent after it and not answered are that
+loss's too: each gets a crash error of its own (``engine_lost``, so the run's crash-loop guard
+counts it) and the engine is restarted for the cases after them. A case's time, its timeout
+and the stderr lines kept with it start when the engine can start it: when it was sent, or when
+the answer before it came, whichever is later.
+"""
+
+from __future__ import annotations
+
+import collections
+import time
+from dataclasses import dataclass
+
+from castrules.harness.engine_errors import EngineCrashed, EngineFailure
+from castrules.harness.engine_process import EngineProcess
+
+MAX_PIPELINE = 2   # runs in flight the harness sends at most: one being run, one waiting behind it
+
+
+def pipeline_depth(hello: dict, isolate: bool) -> int:
+    """How many runs to have in flight at once for an engine with this hello reply: 1 (one at a
+    time, the protocol's default) unless it declares more; always 1 with ``--isolate``."""
+    declared = hello.get("pipeline", 1)
+    if isolate or type(declared) is not int or declared < 2:
+        return 1
+    return min(declared, MAX_PIPELINE)
+
+
+@dataclass
+class Sent:
+    """One run message in flight: where it went, and from when its case counts."""
+
+    seq: int
+    proc: EngineProcess
+    started: float = 0.0      # when the engine could start it (set once it is the oldest in flight)
+    stderr_mark: int = 0      # the engine's stderr lines read by then
+
+
+class InFlight:
+    """Runs sent and not answered, oldest first; the errors of those lost with an earlier case."""
+
+    def __init__(self) -> None:
+        self.sent: collections.deque[Sent] = collections.deque()
+        self.lost: dict[int, EngineFailure] = {}
+
+    def __len__(self) -> int:
+        return len(self.sent)
+
+    def process(self) -> EngineProcess | None:
+        """The process the runs in flight went to (the next run goes there too), if any."""
+        return self.sent[-1].proc if self.sent else None
+
+    def add(self, seq: int, proc: EngineProcess) -> None:
+        sent = Sent(seq, proc)
+        if not self.sent:
+            self._starts(sent)
+        self.sent.append(sent)
+
+    def oldest(self, seq: int) -> Sent:
+        """The oldest run in flight, which must be ``seq``: its lost error if an earlier case lost it."""
+        failure = self.lost.pop(seq, None)
+        if failure is not None:
+            raise failure
+        if not self.sent or self.sent[0].seq != seq:
+            raise RuntimeError(f"run seq {seq} collected out of order")   # the harness's own bug
+        return self.sent[0]
+
+    def answered(self) -> None:
+        """The oldest got its answer: the next one starts now."""
+        self.sent.popleft()
+        if self.sent:
+            self._starts(self.sent[0])
+
+    def lose_all(self, cause: EngineFailure) -> None:
+        """The engine was lost on the oldest (``cause``): every run after it gets a crash error."""
+        failed = self.sent.popleft()
+        for sent in self.sent:
+            error = EngineCrashed(f"the engine was lost while running an earlier case (run seq {failed.seq}: "
+                                  f"{cause}); this case had been sent ahead (pipelining) and got no answer",
+                                  cause.diagnostics)
+            error.engine_lost = True  # type: ignore[attr-defined]  # the run's crash-loop guard counts it
+            self.lost[sent.seq] = error
+        self.sent.clear()
+
+    @staticmethod
+    def _starts(sent: Sent) -> None:
+        sent.started = time.monotonic()
+        sent.stderr_mark = sent.proc.stderr_total
