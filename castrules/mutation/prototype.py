@@ -1,4 +1,5 @@
-"""Mutants of prototype (702.160, 718.3): the prototype's values, on spells, permanents and copies."""
+"""Mutants of prototype (702.160, 718.3): the prototype's values, on spells, permanents and copies;
+and of the mana value a cost modifier judges (202.3e)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -105,3 +106,18 @@ class CopyOfPrototypedPermanentNormal(Mutant):
     witnesses = ("copy/permanent/prototyped-permanent-token-copy",)
 
 
+
+
+def _modifiers_before_variables(real, ctx):
+    """cost_modifiers wrapper: judge the spell as if no X, Y or Z had been announced yet."""
+    def cost_modifiers(state, spell, caster):
+        bare = replace(spell, announced=replace(spell.announced, x=None, y=None, z=None))
+        return real(state.with_obj(bare), bare, caster)
+    return cost_modifiers
+
+
+class ModifierSeesXAsZero(Mutant):
+    description = ("a cost modifier judging mana value counts the spell's X as 0 at 601.2f, although X was "
+                   "announced at 601.2b and counts on the stack (202.3e)")
+    seams = {"cost_modifiers": _modifiers_before_variables}
+    witnesses = ("cost/drover/announced-x-reaches-six",)
