@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Invented cards these unit tests were written with, kept here since the suite's cases moved to
 # printed cards (issue 14 point 1) and the catalog dropped them: each has exactly the one ability
 # its tests probe (X = 0 in a suspend cost, a red-spells flash permission, a bare {Q} mana ability,
-# an X counting the lands you control).
+# an X counting the lands you control, a prohibition by power, a red-spells graveyard permission).
 UNIT_TEST_CARDS = [
     {"name": "Test Slow Blast", "real": False, "mana_cost": "{4}{R}{R}", "type_line": "Sorcery", "text": "t",
      "suspend": {"time_counters": "X", "cost": "{X}{R}"}, "targets": [{"what": "any"}],
@@ -26,6 +26,11 @@ UNIT_TEST_CARDS = [
     {"name": "Test Land Count Bolt", "real": False, "mana_cost": "{1}{R}", "type_line": "Instant", "text": "t",
      "targets": [{"what": "any"}], "text_x": {"count": {"types": ["Land"], "controller": "you"}},
      "spell": [{"damage": {"amount": "X", "target": 0}}]},
+    {"name": "Test Power Gate", "real": False, "mana_cost": "{2}", "type_line": "Enchantment", "text": "t",
+     "abilities": [{"kind": "cast_prohibition", "players": "opponents",
+                    "spells": {"types": ["Creature"], "power_min": 3}}]},
+    {"name": "Test Red Recaller", "real": False, "mana_cost": "{2}", "type_line": "Artifact", "text": "t",
+     "abilities": [{"kind": "cast_permission", "from": ["graveyard"], "spells": {"colors": ["R"]}}]},
 ]
 
 
