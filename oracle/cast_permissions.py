@@ -53,6 +53,8 @@ def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars,
         why = (f"flashback lets only {obj.owner}, its owner, cast it from the graveyard, and only as an instant or "
                "sorcery spell; nothing else lets " if flashback else "nothing lets ")
         linked = _linked_elsewhere(state, spec.permission, spec.object)
+        if not linked[0]:
+            linked = _limited_elsewhere(state, spec, obj, view)
         if paying and find_permission(state, spec.object, caster, obj.zone, spec.permission, True, view):
             linked = (" for a cost: what lets it be cast from there lets it be cast only without paying its mana "
                       "cost", ("118.9",))
@@ -112,12 +114,13 @@ def check_timing(state: State, spec: CastSpec, view: Obj, c: Chars, trace: Trace
 
 
 def find_permission(state: State, spell_id: str, caster: str, zone: str, permission: str | None,
-                     free: bool, view=None, paying: bool = False) -> str | None:
+                     free: bool, view=None, paying: bool = False, limits: bool = True) -> str | None:
     """An object whose cast_permission lets `caster` cast the spell from `zone` (free: without
     paying its mana cost; paying: for a cost other than that, which a permission to cast from
     another zone only without paying, Golos's, does not give). `permission` narrows the search
-    to one object. `view` is the spell
-    as it would be cast (601.3e: e.g. prototyped, 718.3a)."""
+    to one object. `view` is the spell as it would be cast (601.3e: e.g. prototyped, 718.3a).
+    limits: a permission only during its controller's turns, or for so many spells each turn,
+    that can't be used now is passed over (`limited_out`)."""
     obj = view or state.obj(spell_id)
     c = chars(state, obj)
     if permission in (None, spell_id) and seam_rules().own_permission(state.obj(spell_id), caster, zone, free):
@@ -141,9 +144,34 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
                                             # judged it there; once on the stack the card is past that)
             if ab.exiled_with and state.choices.get(src.id, {}).get("exiled") != spell_id:
                 continue                    # 607.2: only the card linked to this permanent
+            if limits and limited_out(state, src, ab, caster) is not None:
+                continue
             if matches(c, obj, ab.spells, src.controller, src.id):
                 return src.id
     return None
+
+
+def limited_out(state: State, src: Obj, ab: CastPermission, caster: str) -> str | None:
+    """Why `src`'s permission, limited to its controller's own turns or to so many spells each turn
+    (Lurrus of the Dream-Den, Karador, Kess), can't be used now; None if it can. A spell counts
+    against it only if it was cast through it, by this object (400.7: a new object has a new one)."""
+    if ab.during == "your_turn" and state.turn.active != caster:
+        return f"{src.base.name}'s permission works only during {caster}'s own turns"
+    used = sum(1 for r in state.cast_log if r.permission == (src.id, src.incarnation))
+    if ab.per_turn is not None and used >= ab.per_turn:
+        return f"{src.base.name}'s permission has already been used for {used} spell(s) this turn"
+    return None
+
+
+def _limited_elsewhere(state: State, spec: CastSpec, obj: Obj, view: Obj) -> tuple[str, tuple[str, ...]]:
+    """A permission that would cover the spell but for its limits (its controller's turns, its
+    spells each turn): why, for the refusal's message."""
+    src = find_permission(state, spec.object, spec.player, obj.zone, spec.permission, False, view, limits=False)
+    if src is None or src == spec.object:
+        return "", ()
+    ab = next(a for a in chars(state, state.obj(src)).abilities if isinstance(a, CastPermission) and not a.own)
+    why = limited_out(state, state.obj(src), ab, spec.player)
+    return (f": {why}", ("601.3",)) if why else ("", ())
 
 
 def reaches_others_cards(ab: CastPermission) -> bool:

@@ -204,7 +204,9 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     spell = state.obj(prop.spell)
     state = state.with_obj(replace(spell, announced=prop.announced))
     c = chars(state, spell)
-    state = replace(state, cast_log=state.cast_log + (CastRecord(prop.caster, prop.spell, frozenset(c.types)),))
+    via = state.objects.get(prop.permission) if prop.permission not in (None, prop.spell) else None
+    record = CastRecord(prop.caster, prop.spell, frozenset(c.types), via and (via.id, via.incarnation))
+    state = replace(state, cast_log=state.cast_log + (record,))
     trace.add("601.2i", f"{c.name} ({prop.spell}) becomes cast")
     state = spell_cast(state, prop.spell, caster, trace)
     result = {"legal": True, "total_cost": total_text, "life_paid": life}

@@ -67,13 +67,13 @@ class DamageEvent:
 
 @dataclass(frozen=True)
 class CastRecord:
-    """A spell cast this turn (601.2i), remembered for the turn: counted by cost modifiers
-    (601.2f: "each instant and sorcery spell you've cast this turn") and surge (702.117a).
-    `types` are the spell's card types as it became cast."""
+    """A spell cast this turn (601.2i) with its card types then: counted by cost modifiers (601.2f),
+    surge (702.117a), permissions limited per turn (`permission`: its source, incarnation)."""
 
     player: str
     spell: str
     types: frozenset[str]
+    permission: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)

@@ -181,6 +181,8 @@ class CastPermission(Ability):
     own: bool = key("self", False)       # the card's own "you may cast this card from ..." (601.3)
     exiled_with: bool = False            # only the card exiled with the source (607.2: choices `exiled`)
     any_type: bool = False               # mana of any type can be spent on the spells cast through it (118.14)
+    during: Literal["your_turn"] | None = None   # only during its controller's own turns (Lurrus, Karador, Kess)
+    per_turn: int | None = None          # at most this many spells cast through it each turn
 
 
 @dataclass(frozen=True)
