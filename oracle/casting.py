@@ -27,6 +27,7 @@ from .frozen import replace
 from .discard_costs import DiscardPart
 from .granted_flashback import flashback_of
 from .keyword_costs import escalate
+from .keyword_payment import granted_keywords
 from .payer import CostContext, LifePart, ManaPart, Part, Paying, RevealPart, SacrificePart, can_pay, pay_costs
 from .reasons import Reason
 from .seams import rules
@@ -233,7 +234,8 @@ def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: Concre
     spell = state.obj(prop.spell)
     reveal_fits = tuple(a.reveal for a in spell.base.additional_costs if a.reveal is not None)
     discards = discard_part(spell, spec)
-    by_objects, mana = rules().object_payment(spell, spec.delve, spec.improvise, total, trace or Trace(0))
+    granted = granted_keywords(state, prop.caster, spell) if spec.improvise else ()
+    by_objects, mana = rules().object_payment(spell, spec.delve, spec.improvise, total, trace or Trace(0), granted)
     emerged = prop.announced.emerge
     mana, instead = life_instead(state, prop.caster, mana, spec.life_for_mana, trace)
     mana = as_any_type(state, prop.caster, spell, mana, trace or Trace(0), prop.permission)

@@ -14,7 +14,7 @@ from typing import Sequence
 
 from castrules.model.abilities import Delve, Improvise
 
-from .characteristics import chars
+from .characteristics import chars, matches
 from .costs import ConcreteCost, concrete_text
 from .errors import Illegal
 from .frozen import replace
@@ -43,20 +43,36 @@ class ImprovisePart:
 
 
 def _has(spell: Obj, kind: type) -> bool:
-    return any(isinstance(ab, kind) for ab in spell.base.abilities)
+    return any(isinstance(ab, kind) and getattr(ab, "spells", None) is None for ab in spell.base.abilities)
+
+
+def granted_keywords(state: State, caster: str, spell: Obj) -> tuple[type, ...]:
+    """(Improvise,) when a permanent the caster controls gives the spell improvise (`improvise`
+    with `spells`: Inspiring Statuary, nonartifact spells you cast), else ()."""
+    c = None
+    for o in state.in_zone("battlefield"):
+        if o.controller != caster:
+            continue
+        for ab in chars(state, o).abilities:
+            if isinstance(ab, Improvise) and ab.spells is not None:
+                c = c or chars(state, spell)
+                if matches(c, spell, ab.spells, o.controller, o.id):
+                    return (Improvise,)
+    return ()
 
 
 def object_payment(spell: Obj, delve: Sequence[str], improvise: Sequence[str], total: ConcreteCost,
-                   trace: Trace) -> tuple[tuple[DelvePart | ImprovisePart, ...], ConcreteCost]:
+                   trace: Trace, granted: tuple[type, ...] = ()) -> tuple[tuple[DelvePart | ImprovisePart, ...], ConcreteCost]:
     """601.2h with delve or improvise: the parts that pay with objects, and the mana left to
-    pay. The spell must have the keyword, an object is named once, and together they pay at
-    most the locked total's generic mana (702.66a, 702.126a). Raises Illegal."""
+    pay. The spell must have the keyword (its own, or `granted` by a permanent), an object is
+    named once, and together they pay at most the locked total's generic mana (702.66a,
+    702.126a). Raises Illegal."""
     parts: list[DelvePart | ImprovisePart] = []
     for named, kind, part, word, rules_ in ((delve, Delve, DelvePart, "delve", DELVE_RULES),
                                             (improvise, Improvise, ImprovisePart, "improvise", IMPROVISE_RULES)):
         if not named:
             continue
-        if not _has(spell, kind):
+        if not _has(spell, kind) and kind not in granted:
             raise Illegal(Reason.INVALID_OBJECT_PAYMENT, f"{spell.base.name} has no {word}: nothing may pay its cost "
                                                          "in its place", rules=rules_[:1])
         if len(set(named)) != len(named):

@@ -78,9 +78,12 @@ class Delve(Ability):
 @dataclass(frozen=True)
 class Improvise(Ability):
     """Improvise (702.126a): once the total is locked, each untapped artifact the caster taps
-    pays one generic mana of it (`cast: {improvise: [...]}`); several instances are one (702.126c)."""
+    pays one generic mana of it (`cast: {improvise: [...]}`); several instances are one (702.126c).
+    With `spells`, a permanent's ability giving improvise to the spells matching the filter that
+    its controller casts (Inspiring Statuary: nonartifact spells), not the permanent's own."""
 
     kind: ClassVar[str] = "improvise"
+    spells: Filter | None = None
 
 
 @dataclass(frozen=True)

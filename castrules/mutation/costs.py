@@ -316,11 +316,11 @@ class LifeMustExceedPayment(Mutant):
 
 
 def _objects_pay_coloured(real, ctx):
-    def object_payment(spell, delve, improvise, total, trace):
+    def object_payment(spell, delve, improvise, total, trace, granted=()):
         extra = len(delve) + len(improvise) - total.generic
         if extra <= 0:
-            return real(spell, delve, improvise, total, trace)
-        parts, _ = real(spell, delve, improvise, replace(total, generic=total.generic + extra), trace)
+            return real(spell, delve, improvise, total, trace, granted)
+        parts, _ = real(spell, delve, improvise, replace(total, generic=total.generic + extra), trace, granted)
         rest = replace(total, generic=0)
         for t in ManaType:          # the bug: the objects beyond the generic mana pay coloured mana
             take = min(extra, rest.colored[t])
