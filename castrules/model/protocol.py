@@ -52,6 +52,7 @@ class HelloReply(Message):
     engine: EngineInfo
     features: tuple[str, ...]
     reasons: Literal["none", "family", "exact"] = "exact"   # how finely it reports why a step is illegal
+    pipeline: int = 1      # how many runs it accepts before answering the first (protocol pipelining)
 
 
 @dataclass(frozen=True)
