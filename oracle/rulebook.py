@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from . import (activation_costs, announcements, awaken, cast_permissions, casting, characteristics, copy_exceptions,
                copying, costs, damage, discard_costs, effects, face_down, free_casts, keyword_costs, keyword_payment,
-               mana_abilities, mode_chooser, payer, prowl, resolution, scenario, snapshot, spending, total_cost,
-               turns, zones)
+               mana_abilities, mode_chooser, payer, prowl, resolution, scenario, snapshot, spending, targets,
+               total_cost, turns, zones)
 from .seams import Rules, install_real
 
 REAL_RULES = Rules(
@@ -18,6 +18,7 @@ REAL_RULES = Rules(
     cost_floor=costs.apply_floor, cost_set=costs.set_total, reduce_generic=costs.reduce_generic,
     reduce_typed=costs.reduce_typed,
     one_alternative_cost=casting.one_alternative_cost, mode_chooser=mode_chooser.choose, pay_spell=casting.pay,
+    one_target_word=targets.check_one_word_once,
     library_top=cast_permissions.on_top, free_cast_card=free_casts.check_card,
     object_payment=keyword_payment.object_payment, life_payable=payer.life_payable,
     check_discard=discard_costs.check_discard,

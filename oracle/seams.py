@@ -36,6 +36,7 @@ class Rules:
     # 601.2b-i: announcing and paying
     one_alternative_cost: Rule      # casting.one_alternative_cost (118.9a)
     mode_chooser: Rule              # mode_chooser.choose: who chooses the modes, an opponent's choice checked (601.6)
+    one_target_word: Rule           # targets.check_one_word_once: one word "target", never the same object twice (601.2c)
     library_top: Rule               # cast_permissions.on_top: a library permission reaches its top card only (601.3)
     free_cast_card: Rule            # free_casts.check_card: the cards a resolving effect's free cast reaches (608.2g)
     pay_spell: Rule                 # casting.pay (601.2f-i)

@@ -9,6 +9,7 @@ from .cards import TargetSpec
 from .characteristics import chars, matches
 from .errors import Illegal, RequestError
 from .reasons import Reason
+from .seams import rules
 from .state import ObjKind, State
 
 
@@ -103,11 +104,11 @@ def assign_targets(state: State, specs: Sequence[TargetSpec], chosen: Sequence[s
         if spec.per_kick and sum(1 for _, r, _ in out if r == ref) > 1:
             raise Illegal(Reason.INVALID_TARGET, f"{ref} is chosen twice, but each target chosen for a kick must be "
                                                  "another one", rules=("601.2c", "702.33c"))
-    _check_one_word_once(specs, picked, [ref for _, ref, _ in out])
+    rules().one_target_word(specs, picked, [ref for _, ref, _ in out])
     return out
 
 
-def _check_one_word_once(specs: Sequence[TargetSpec], picked: Sequence[int], refs: Sequence[str]) -> None:
+def check_one_word_once(specs: Sequence[TargetSpec], picked: Sequence[int], refs: Sequence[str]) -> None:
     """601.2c: the requirements chained by `another` are one instance of the word "target" ("up to
     two target creatures"), for which the same object or player can't be chosen twice; separate
     instances may share it."""

@@ -1,5 +1,6 @@
 """Mutants of who chooses a modal spell's modes: the opponent of "an opponent chooses one"
-(601.6), picked by the caster among several (601.6a)."""
+(601.6), picked by the caster among several (601.6a); and of the targets its modes announce
+(601.2c)."""
 from __future__ import annotations
 
 from .base import Mutant
@@ -34,3 +35,16 @@ class ModeChooserNotChecked(Mutant):
     witnesses = ("opponent-choices/illegal/misfortune-caster-names-himself-to-choose",
                  "opponent-choices/illegal/misfortune-chooser-who-left-the-game",
                  "opponent-choices/illegal/chooser-named-for-a-spell-whose-caster-chooses")
+
+
+def _one_word_unchecked(real, ctx):
+    def one_target_word(specs, picked, refs):
+        return None
+    return one_target_word
+
+
+class SameObjectTwiceForOneTargetWord(Mutant):
+    description = ("one instance of the word \"target\" with several targets (\"up to two target creatures\") may take "
+                   "the same object twice (601.2c)")
+    seams = {"one_target_word": _one_word_unchecked}
+    witnesses = ("escalate/targets/blessed-alliance-untap-mode-cant-name-one-creature-twice",)
