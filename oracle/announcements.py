@@ -18,6 +18,7 @@ from .frozen import replace
 from .keyword_costs import mode_counts
 from .prowl import choose_prowl, prowl_costs
 from .reasons import Reason
+from .return_costs import announce_returned
 from .seams import rules
 from .state import Obj, State
 from .trace import Trace
@@ -40,6 +41,7 @@ def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_pe
     announced) and how the trace names it. None: no mana cost and no alternative (118.6).
     `flashback`: the flashback the card had where it was cast from (its own or a granted one)."""
     c = chars(state, spell)
+    announce_returned(state, spell, alt, spec.returned, spec.player, trace)
     if spec.emerge is not None and alt != "emerge":
         raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{spec.emerge} is named to sacrifice for emerge, but "
                                                            f"{c.name} is not being cast for an emerge cost",

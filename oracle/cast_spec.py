@@ -48,6 +48,7 @@ class CastSpec:
     delve: tuple[str, ...] = ()                              # 702.66a: graveyard cards exiled to pay generic mana
     improvise: tuple[str, ...] = ()                          # 702.126a: artifacts tapped to pay generic mana
     emerge: str | None = None                                # 702.119a: the creature sacrificed for emerge
+    returned: str | None = None                              # 118.9: the permanent returned for return_permanent
     life_for_mana: tuple[tuple[str, int], ...] = ()           # 601.2h: (colour, symbols paid with life instead)
 
 
@@ -74,7 +75,7 @@ def parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
         division=tuple((str(k), v) for k, v in step.division.items()) if step.division is not None else None,
         mana_sacrifices=sacs if any(x is not None for x in sacs) else (),
         half=step.half, fuse=step.fuse, reveal=step.reveal, discard=step.discard, flash_cost=step.flash_cost,
-        delve=step.delve, improvise=step.improvise, emerge=step.emerge,
+        delve=step.delve, improvise=step.improvise, emerge=step.emerge, returned=step.returned,
         mana_replacements=reps if any(r is not None for r in reps) else (),
         life_for_mana=tuple(sorted((step.life_for_mana or {}).items())))
 

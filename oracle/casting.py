@@ -30,6 +30,7 @@ from .keyword_costs import escalate
 from .keyword_payment import granted_keywords
 from .payer import CostContext, LifePart, ManaPart, Part, Paying, RevealPart, SacrificePart, can_pay, pay_costs
 from .reasons import Reason
+from .return_costs import return_parts
 from .seams import rules
 from .spending import as_any_type
 from .state import Announced, CastRecord, Obj, ObjKind, State
@@ -235,6 +236,7 @@ def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: Concre
     reveal_fits = tuple(a.reveal for a in spell.base.additional_costs if a.reveal is not None)
     discards = discard_part(spell, spec)
     granted = granted_keywords(state, prop.caster, spell) if spec.improvise else ()
+    returns = return_parts(spell, prop.announced.alt_cost, spec.returned)
     by_objects, mana = rules().object_payment(spell, spec.delve, spec.improvise, total, trace or Trace(0), granted)
     emerged = prop.announced.emerge
     mana, instead = life_instead(state, prop.caster, mana, spec.life_for_mana, trace)
@@ -244,7 +246,7 @@ def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: Concre
             *((RevealPart(reveal_fits, tuple(spec.reveal)),) if spec.reveal else ()), *discards,
             # one life payment: the cost's life (119.4) with its Phyrexian symbols' (118.3b) and
             # the life paid rather than coloured mana (K'rrik)
-            LifePart(total.life + prop.life + instead, phyrexian=not prop.life and not instead), *by_objects,
+            LifePart(total.life + prop.life + instead, phyrexian=not prop.life and not instead), *by_objects, *returns,
             ManaPart(mana, auto=spec.auto_pay, used=used))
 
 

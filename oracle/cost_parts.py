@@ -12,6 +12,7 @@ from castrules.model.parts import Filter
 from .costs import ConcreteCost
 from .discard_costs import DiscardPart
 from .keyword_payment import DelvePart, ImprovisePart
+from .return_costs import ReturnPart
 
 
 @dataclass(frozen=True)
@@ -73,4 +74,4 @@ class RevealPart:
 
 
 Part = Union[ManaPart, LifePart, TapPart, UntapPart, SacrificePart, SacrificeSourcePart, RevealPart, DelvePart,
-             ImprovisePart, DiscardPart]
+             ImprovisePart, DiscardPart, ReturnPart]

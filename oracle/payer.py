@@ -27,6 +27,7 @@ from .errors import Illegal
 from .frozen import replace
 from .keyword_payment import DelvePart, ImprovisePart, check_delve, check_improvise, pay_delve, tap_for_improvise
 from .reasons import Reason
+from .return_costs import ReturnPart, check_return, pay_return
 from .seams import rules
 from .spending import AbilityOf, Purpose, difference, mana_only, spend, usable_pool
 from .state import Obj, ObjKind, State
@@ -334,11 +335,13 @@ HANDLERS: Mapping[type, Handler] = MappingProxyType({
     ImprovisePart: Handler(_check_improvise, lambda state, part, ctx, trace: tap_for_improvise(state, part, trace)),
     DiscardPart: Handler(lambda state, part, ctx: rules().check_discard(state, part, ctx.player, ctx.source),
                          lambda state, part, ctx, trace: pay_discard(state, part, ctx.player, trace)),
+    ReturnPart: Handler(lambda state, part, ctx: check_return(state, part, ctx.player),
+                        lambda state, part, ctx, trace: pay_return(state, part, trace)),
 })
 
 # 601.2h lets the payer pay the parts in any order. {T} and {Q} first, so the automatic mana
 # activations can't tap that permanent for mana too; life, then mana; a sacrifice after the mana,
-# so a permanent tapped for mana may still be sacrificed; discards, then the reveals. Improvise's
+# so a permanent tapped for mana may still be sacrificed (or returned, Daze's Island); discards, then the reveals. Improvise's
 # artifacts are tapped before the mana too (the automatic activations can't use them); delve's cards last.
 PAY_ORDER: tuple[type, ...] = (TapPart, UntapPart, ImprovisePart, LifePart, ManaPart, SacrificePart,
-                               SacrificeSourcePart, DiscardPart, RevealPart, DelvePart)
+                               SacrificeSourcePart, ReturnPart, DiscardPart, RevealPart, DelvePart)

@@ -30,11 +30,13 @@ class AlternativeCost(Model):
     """A named alternative cost (118.9): emerge also sacrifices a creature (`cast: {emerge: id}`)
     and is reduced by its mana value (702.119a), or with `emerge_from` a permanent of that quality
     (702.119b); surge needs another spell cast this turn (702.117a); a permanent whose dash cost
-    was paid has haste (702.109a)."""
+    was paid has haste (702.109a); return_permanent returns a permanent its caster controls
+    matching `returns` to its owner's hand (`cast: {returned: id}`; Daze: an Island)."""
 
-    name: Literal["awaken", "dash", "emerge", "evoke", "surge", "test_alternative"]
+    name: Literal["awaken", "dash", "emerge", "evoke", "surge", "return_permanent", "test_alternative"]
     cost: str
     emerge_from: Filter | None = None
+    returns: Filter | None = None
 
 
 @dataclass(frozen=True)

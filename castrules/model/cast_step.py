@@ -55,6 +55,7 @@ class Cast(Paying):
     delve: tuple[ObjectRef, ...] = ()               # 702.66a: graveyard cards exiled to pay generic mana
     improvise: tuple[ObjectRef, ...] = ()           # 702.126a: untapped artifacts tapped to pay generic mana
     emerge: ObjectRef | None = None                 # 702.119a: the creature sacrificed for the emerge cost
+    returned: ObjectRef | None = None               # 118.9: the permanent a return_permanent cost returns (Daze)
     life_for_mana: Mapping[str, int] | None = None  # 601.2h: colour -> symbols paid with life (K'rrik)
 
     @classmethod

@@ -103,6 +103,7 @@ class AlternativeCostName(StrEnum):
     DASH = "dash"
     AWAKEN = "awaken"                        # 702.113a: and a land target, only then (702.113b)
     SURGE = "surge"
+    RETURN_PERMANENT = "return_permanent"    # return a permanent you control to its owner's hand (Daze)
     TEST_ALTERNATIVE = "test_alternative"
 
 
