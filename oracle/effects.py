@@ -6,7 +6,7 @@ from typing import Any, Callable, Mapping
 
 from castrules.model.effects import (AddCounters, AddMana, Animate, Awaken, BecomeColor, CastCopy, CastFree, CastIfAble, Counter,
                                      CreateToken, CreateTokenCopy, Damage, Delayed, Destroy, Draw, DrainMana, EachOpponent,
-                                     Effect, ExileTop, GainLife, GrantFlashback, LoseLife, ModeChooser, PlayerChoice,
+                                     Effect, ExileTop, GainLife, GrantFlashback, LoseLife, ModeChooser, PlayerChoice, Tapper,
                                      Pump, ReturnToHand, SetBasePT, SacrificeSelf, TargetPlayer, UntapSelf, You)
 from castrules.model.parts import Filter
 
@@ -39,6 +39,7 @@ class EffectContext:
     division: tuple[tuple[str, int], ...] = ()   # 601.2d: each divided target's share
     choices: "object" = None      # the resolve step's choices (cast_if_able: cast / decline_cast)
     chooser: str | None = None    # 601.6: the opponent who chose the spell's mode ("that player")
+    tapper: str | None = None     # 106.12a: who tapped for mana, for a trigger on that event ("that player")
 
 
 def condition_holds(cond: str | None, ctx: EffectContext) -> bool:
@@ -90,6 +91,8 @@ def _players(state: State, who: PlayerChoice, ctx: EffectContext) -> list[str]:
         return list(state.opponents(ctx.controller))
     if isinstance(who, ModeChooser):
         return [ctx.chooser] if ctx.chooser is not None and state.player(ctx.chooser).in_game else []
+    if isinstance(who, Tapper):
+        return [ctx.tapper] if ctx.tapper is not None and state.player(ctx.tapper).in_game else []
     t = ctx.targets[who.index] if who.index < len(ctx.targets) else None
     if t is None:
         return []

@@ -247,9 +247,10 @@ def _triggers(state: State, obj: Obj, ab: Ability, produced: Sequence[str],
     return out
 
 
-def _stack_triggers(fired: Sequence[tuple[Obj, ManaTrigger]]) -> list[tuple[str, Ability]]:
-    """Non-mana abilities triggered by tapping for mana: they wait for the stack (603.3)."""
-    return [(src.id, t) for src, t in fired if not is_mana_trigger(t)]
+def _stack_triggers(fired: Sequence[tuple[Obj, ManaTrigger]], tapper: str) -> list[tuple[str, Ability, str]]:
+    """Non-mana abilities triggered by tapping for mana: they wait for the stack (603.3), knowing
+    who tapped (their "that player", 106.12a)."""
+    return [(src.id, t, tapper) for src, t in fired if not is_mana_trigger(t)]
 
 
 def find_mana_ability(state: State, player: str, oid: str, index: int) -> tuple[Obj, Ability]:
@@ -306,10 +307,10 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
         q = state.player(who)
         state = state.with_player(replace(q, pool=q.pool.add(ManaType(kind))))
         trace.add(("106.12a", "605.4a"), f"{name} triggers: {who} adds {{{kind}}}")
-    waiting = _stack_triggers(fired)
+    waiting = _stack_triggers(fired, player)
     if waiting:
         state = replace(state, pending=state.pending + tuple(waiting))
-        for sid, _ in waiting:
+        for sid, _, _ in waiting:
             trace.add(("106.12a", "603.3"), f"{before.obj(sid).base.name} ({sid}) triggers; it waits to be put on the stack")
     return state
 

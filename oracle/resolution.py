@@ -33,6 +33,7 @@ class PendingTrigger:
 
     source: str
     ability: Ability | LinkedExile     # a linked trigger of a copy effect (603.11) is the oracle's own
+    tapper: str | None = None          # a tapped-for-mana trigger's "that player" (106.12a)
 
 
 def enter_battlefield(state: State, oid: str, trace: Trace, pending: list[PendingTrigger]) -> State:
@@ -60,11 +61,12 @@ def enter_battlefield(state: State, oid: str, trace: Trace, pending: list[Pendin
     return state
 
 
-def _inherited(spell: Announced, targets: tuple[str, ...], controllers: tuple[str | None, ...]) -> Announced:
+def _inherited(spell: Announced, targets: tuple[str, ...], controllers: tuple[str | None, ...],
+               tapper: str | None = None) -> Announced:
     """A trigger of a permanent knows how its spell was cast (prowl, kicker; 107.3m: its X) and
-    has targets of its own (603.3d)."""
+    has targets of its own (603.3d); a tapped-for-mana trigger, who tapped (106.12a)."""
     return Announced(cast=spell.cast, prowl_paid=spell.prowl_paid, kicked=spell.kicked, etb_x=spell.etb_x,
-                     targets=targets, target_controllers=controllers)
+                     targets=targets, target_controllers=controllers, tapper=tapper)
 
 
 def put_triggers(state: State, pending: Sequence[PendingTrigger], targets: Sequence[str] | None,
@@ -94,7 +96,7 @@ def put_triggers(state: State, pending: Sequence[PendingTrigger], targets: Seque
         state, ts = state.tick()
         trig = Obj(id=tid, card=src.base, zone="stack", owner=controller, controller=controller, kind=ObjKind.TRIGGER,
                    timestamp=ts, stack_ability=StackAbility(p.source, p.ability),
-                   announced=_inherited(src.announced, tuple(chosen), tuple(req)))
+                   announced=_inherited(src.announced, tuple(chosen), tuple(req), p.tapper))
         state = replace(state.with_obj(trig), stack=state.stack + (tid,))
         trace.add("603.3", f"{src.base.name} ({p.source}) triggers: {tid} goes on the stack"
                   + (f" targeting {', '.join(chosen)}" if chosen else ""))
@@ -174,7 +176,8 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
             # 107.3k: an activated ability's X is the one announced for it; a trigger's, its spell's (107.3m)
             ab_x = a.x if obj.kind is ObjKind.ABILITY and a.x is not None else a.etb_x
             ctx = EffectContext(source=src or obj, controller=obj.controller, targets=targets, x=ab_x,
-                                prowl_paid=a.prowl_paid, kicked=a.kicked, cast=a.cast, power=power, choices=choices)
+                                prowl_paid=a.prowl_paid, kicked=a.kicked, cast=a.cast, power=power, choices=choices,
+                                tapper=a.tapper)
             trace.add("608.2", f"{oid} resolves")
             state = apply_effects(state, effects_of(ab), ctx, trace)
         state = move(state, oid, GONE, None)

@@ -259,7 +259,7 @@ def flush_pending(state: State, trace: Trace) -> State:
     """Triggered abilities that waited (during a cast or a mana ability) go on the stack (603.3)."""
     if not state.pending:
         return state
-    pending = [PendingTrigger(sid, ab) for sid, ab in state.pending]
+    pending = [PendingTrigger(*entry) for entry in state.pending]
     state = replace(state, pending=())
     return put_triggers(state, pending, None, trace)
 

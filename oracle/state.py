@@ -2,8 +2,7 @@
 
 Every action builds a new `State` with `replace` (frozen.py: `dataclasses.replace`, cheaper)
 and shallow dict copies, so an illegal action is rewound (601.2e, 730) by simply keeping the
-old state: nothing is deep copied. Characteristics are derived (see characteristics.py) and cached per state.
-"""
+old state: nothing is deep copied. Characteristics are derived (see characteristics.py) and cached per state."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -169,6 +168,7 @@ class Announced:
     division: tuple[tuple[str, int], ...] = ()        # 601.2d: (target, amount) announced while casting
     etb_x: int | None = None                # a permanent's (or its trigger's) X as the spell resolved (107.3m)
     emerge: str | None = None               # the creature chosen to sacrifice for emerge (702.119c)
+    tapper: str | None = None               # a tapped-for-mana trigger's "that player", who tapped (106.12a)
 
 
 NOTHING_ANNOUNCED = Announced()
@@ -304,7 +304,7 @@ class State:
     damage_log: tuple[DamageEvent, ...] = ()
     cast_log: tuple[CastRecord, ...] = ()           # spells cast this turn (601.2i), cleared as the turn ends
     clock: int = 1
-    pending: tuple[tuple[str, Ability], ...] = ()   # triggered abilities waiting for the stack (source, ability)
+    pending: tuple[tuple, ...] = ()   # triggered abilities waiting for the stack: (source, ability[, tapper])
     game_over: bool = False                     # 104.1: a player won or the game is a draw; nothing more happens
     delayed: tuple["DelayedTrigger", ...] = ()  # delayed triggered abilities waiting to trigger (603.7, 107.3n)
     static_copies: tuple[StaticCopy, ...] = ()  # copy effects of Auras' static abilities (707.2c)

@@ -55,6 +55,11 @@ class ModeChooser:
 
 
 @dataclass(frozen=True)
+class Tapper:
+    """The player who tapped a permanent for mana, for a trigger on that event (`tapper`; 106.12a)."""
+
+
+@dataclass(frozen=True)
 class TargetPlayer:
     """The player who is the effect's `index`-th target (`target:N`)."""
 
@@ -68,7 +73,7 @@ class TargetsController:
     index: int
 
 
-PlayerChoice = You | EachOpponent | ModeChooser | TargetPlayer | TargetsController
+PlayerChoice = You | EachOpponent | ModeChooser | Tapper | TargetPlayer | TargetsController
 
 
 @cache
@@ -80,10 +85,12 @@ def read_player(ref: str | None) -> PlayerChoice:
         return EachOpponent()
     if ref == "chooser":
         return ModeChooser()
+    if ref == "tapper":
+        return Tapper()
     kind, _, index = ref.partition(":")
     if index.isdigit() and kind in ("target", "target_controller"):
         return TargetPlayer(int(index)) if kind == "target" else TargetsController(int(index))
-    raise ModelError("", f"unknown effect player {excerpt(ref)}: you, each_opponent, chooser, target:N or "
+    raise ModelError("", f"unknown effect player {excerpt(ref)}: you, each_opponent, chooser, tapper, target:N or "
                          "target_controller:N")
 
 
