@@ -165,6 +165,7 @@ class CardPart(enum.Enum):
 # grant_flashback and enchanted_copy, which the checks above tie to the cast that needs them.
 CARD_FEATURES: Mapping[tuple[CardPart, str], str] = {
     (CardPart.ABILITY, "cost_set"): "cost_set",
+    (CardPart.ABILITY, "cast_prohibition"): "cast_prohibitions",
     (CardPart.ABILITY, "animate_all"): "animated_artifacts",
     (CardPart.ABILITY, "flash_permission"): "flash_permission",
     (CardPart.ABILITY, "conditional_flash"): "flash_permission",
@@ -180,6 +181,7 @@ CARD_FEATURES: Mapping[tuple[CardPart, str], str] = {
     (CardPart.EFFECT, "delayed"): "delayed_triggers",
     (CardPart.EFFECT, "set_base_pt"): "base_power",
     (CardPart.EFFECT, "become_color"): "color_change",
+    (CardPart.FIELD, "static.cast_prohibition"): "cast_prohibitions",
     (CardPart.FIELD, "static.abilities_of"): "borrowed_abilities",
     (CardPart.FIELD, "static.activation_any_color"): "activation_any_colour",
     (CardPart.FIELD, "static.activation_cost_increase"): "activation_cost_increase",

@@ -52,6 +52,8 @@ def case_documents(draw, catalog: Catalog, vocabulary_features: Iterable[str] = 
     for oid in draw(st.lists(st.sampled_from(hand), min_size=1, max_size=2, unique=True)):
         b.steps.append({"cast": draw_cast(draw, b, oid, me)})
         b.features.update({"casting", "timing", "total_cost", "payment", "illegal_rewind"})
+        if any(o["id"] == oid and o["zone"] == "library" for o in b.objects):
+            b.features.add("cast_from_library")     # validate asks it of a cast of a card in a library
         if not chance(draw, 3):
             _after_cast(draw, b, oid)
     _card_features(b)

@@ -11,7 +11,7 @@ VERSION = "0.1.0"
 
 # Every feature of cases/features.yaml the oracle supports (hard-coded: the oracle does no I/O).
 FEATURES: frozenset[str] = frozenset({
-    "casting", "timing", "targets", "modes", "total_cost", "affinity_instances", "cost_increase", "cost_reduction", "cost_floor", "cost_set",
+    "casting", "timing", "cast_prohibitions", "targets", "modes", "total_cost", "affinity_instances", "cost_increase", "cost_reduction", "cost_floor", "cost_set",
     "lock_in", "alternative_cost", "additional_cost", "x", "hybrid", "phyrexian", "mana_value", "color",
     "mana_cost_parse", "mana_abilities", "mana_pool", "payment", "summoning_sickness", "untap_symbol",
     "could_produce", "mana_replacement", "mana_trigger", "illegal_rewind", "prowl", "prototype", "flashback", "granted_flashback",

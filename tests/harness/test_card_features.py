@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from castrules.harness.checks import check_case
-from castrules.harness.feature_checks import CARD_FEATURES, CardPart, parts_of
+from castrules.harness.feature_checks import CARD_FEATURES, CardPart, card_features, parts_of
 from castrules.harness.suite import shared_suite
 from tests.conftest import FIXTURE_CARDS, castrules, good_case
 
@@ -77,6 +77,34 @@ def test_the_documentation_lists_every_tied_feature():
     text = (ROOT / "docs" / "observations.md").read_text(encoding="utf-8")
     assert all(f"`{feature}`" in text for feature in CARD_FEATURES.values())
 
+
+
+# ---- cast_prohibitions (601.3) ------------------------------------------------------------------
+
+def test_every_catalog_card_with_a_prohibition_needs_cast_prohibitions():
+    """Void Winnower, Gaddock Teeg, Grafdigger's Cage, Ashes of the Abhorrent, Drannith Magistrate:
+    an engine without prohibitions cannot build them, wherever they are set up."""
+    holders = {name for name, card in SUITE.catalog.cards.items()
+               if any(isinstance(a, dict) and a.get("kind") == "cast_prohibition" for a in card.get("abilities") or ())}
+    assert {"Void Winnower", "Grafdigger's Cage", "Drannith Magistrate"} <= holders
+    assert all("cast_prohibitions" in card_features(SUITE.catalog.cards[name]) for name in holders)
+
+
+def test_a_static_ability_spelling_out_a_prohibition_needs_it_too():
+    card = {"name": "Test Spelled Prohibition", "abilities": [
+        {"kind": "static", "cast_prohibition": {"players": "opponents", "spells": {"mana_value": "even"}}}]}
+    assert card_features(card) == {"cast_prohibitions"}
+
+
+def test_every_case_setting_up_a_prohibition_lists_it():
+    """Each suite case with such a card is reported once the feature is taken out, at that card."""
+    cases = [c for c in SUITE.cases if any("cast_prohibitions" in card_features(SUITE.catalog.cards.get(o.get("card") or ""))
+                                           for o in c.doc["setup"].get("objects", []))]
+    assert len(cases) >= 20
+    for case in cases:
+        doc = _doc(case.id)
+        doc["features"].remove("cast_prohibitions")
+        assert [p for p in _problems(doc) if "cast_prohibitions" in p.message], case.id
 
 # ---- cast_from_library --------------------------------------------------------------------------
 
