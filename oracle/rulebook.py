@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import (activation_costs, announcements, awaken, cast_permissions, casting, characteristics, copy_exceptions,
                copying, costs, damage, discard_costs, effects, face_down, free_casts, keyword_costs, keyword_payment,
                mana_abilities, mode_chooser, payer, prowl, resolution, scenario, snapshot, spending, targets,
-               total_cost, turns, zones)
+               total_cost, turns, unless, zones)
 from .seams import Rules, install_real
 
 REAL_RULES = Rules(
@@ -21,7 +21,7 @@ REAL_RULES = Rules(
     one_target_word=targets.check_one_word_once,
     library_top=cast_permissions.on_top, free_cast_card=free_casts.check_card,
     object_payment=keyword_payment.object_payment, life_payable=payer.life_payable,
-    check_discard=discard_costs.check_discard,
+    check_discard=discard_costs.check_discard, unless_cost=unless.offered_cost,
     may_look=face_down.may_look, own_permission=cast_permissions.own_permission,
     reaches_others_cards=cast_permissions.reaches_others_cards,
     prowl_enabler=prowl.prowl_enabler, leave_stack_zone=zones.leave_stack_zone, dash_return=resolution.dash_return,

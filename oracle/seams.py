@@ -43,6 +43,7 @@ class Rules:
     object_payment: Rule            # keyword_payment.object_payment (delve, improvise: 702.66a, 702.126a)
     life_payable: Rule              # payer.life_payable (119.4), the check of every life payment
     check_discard: Rule             # discard_costs.check_discard: the cards a discard cost names (118.8, 601.2h)
+    unless_cost: Rule               # unless.offered_cost: the cost an "unless" effect offers (118.12a, 107.3a, 608.2h)
     prowl_enabler: Rule             # prowl.prowl_enabler (702.76a)
     reaches_others_cards: Rule      # cast_permissions.reaches_others_cards: a linked permission, any owner's card (607.2)
     own_permission: Rule            # cast_permissions.own_permission: a card's own permission to be cast from a zone (601.3, 406.3a)

@@ -21,6 +21,7 @@ from .costs import ConcreteCost, ManaCost, concrete_text, resolve_choices
 from .errors import Illegal, RequestError
 from .payer import CostContext, ManaPart, Paying, pay_costs
 from .refs import plain
+from .seams import rules
 from .state import State
 from .trace import Trace
 from .zones import move
@@ -32,6 +33,12 @@ def offered(text: str, x: int | None, more: str | None = None, times: int = 0) -
     is added `times` times (Rune Snag's {2} for each card of its name in a graveyard)."""
     cost = ManaCost.parse(text + (more or "") * times)
     return resolve_choices(cost, (x or 0) if cost.has_x else 0)
+
+
+def offered_cost(state: State, e: Counter, source: str, x: int | None) -> ConcreteCost:
+    """The cost `e` offers as `source` resolves: its X (107.3a) and its namesakes counted now (608.2h)."""
+    times = namesakes_in_graveyards(state, source) if e.unless_each_namesake else 0
+    return offered(e.unless_pays or "{0}", x, e.unless_each_namesake, times)
 
 
 def namesakes_in_graveyards(state: State, source: str) -> int:
@@ -78,10 +85,10 @@ def counter(state: State, e: Counter, source: str, targets: tuple[str | None, ..
     if e.unless_pays is not None:
         choice = _choice(choices)
         who = victim.controller
-        times = namesakes_in_graveyards(state, source) if e.unless_each_namesake else 0
-        cost = offered(e.unless_pays, x, e.unless_each_namesake, times)
-        if times:
-            trace.add("608.2h", f"{times} card(s) named like {source} in graveyards: the cost offered is {concrete_text(cost)}")
+        cost = rules().unless_cost(state, e, source, x)
+        if e.unless_each_namesake:
+            trace.add("608.2h", f"the cards named like {source} in graveyards counted now: the cost offered is "
+                                f"{concrete_text(cost)}")
         if choice is not None:
             state = _pay(state, who, cost, source, choice, trace)
             trace.add(("118.12a", "608.2g"), f"{who} pays {concrete_text(cost)}: {t} is not countered")

@@ -1,6 +1,7 @@
 """Mutants of the supplement's cost keywords: multikicker (702.33c), flashback (702.34a), entwine
 (702.42a), escalate (702.120a; both also paid with objects), buyback (702.27a), dash (702.109a),
-awaken (702.113a), emerge from a quality (702.119b)."""
+awaken (702.113a), emerge from a quality (702.119b); affinity (702.41a) and the costs "unless"
+effects offer (118.12a: Condescend's X, Rune Snag's count)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -145,3 +146,50 @@ class AwakenEndsWithTheTurn(Mutant):
                    "turn (702.113a gives it no duration)")
     seams = {"awaken_land": _awakening_ends}
     witnesses = ("awaken/lasting/awakened-island-is-still-a-creature-next-turn",)
+
+
+def _unless_x_zero(real, ctx):
+    def unless_cost(state, e, source, x):
+        return real(state, e, source, 0)        # the bug: the X in the text read as 0 once on the stack
+    return unless_cost
+
+
+class UnlessXReadAsZero(Mutant):
+    description = ("the {X} in the cost an \"unless\" effect offers counts 0 instead of the X announced for the "
+                   "counterspell (107.3a: Condescend)")
+    seams = {"unless_cost": _unless_x_zero}
+    witnesses = ("unless/x/condescend-asks-for-its-own-x", "unless/x/condescend-x-three-is-more-than-a-can-pay")
+
+
+def _namesake_counts_itself(real, ctx):
+    def unless_cost(state, e, source, x):
+        if not e.unless_each_namesake:
+            return real(state, e, source, x)
+        from castrules.oracle.unless import namesakes_in_graveyards, offered
+        # the bug: the resolving Rune Snag counts itself, as if it were already in the graveyard
+        return offered(e.unless_pays, x, e.unless_each_namesake, namesakes_in_graveyards(state, source) + 1)
+    return unless_cost
+
+
+class RuneSnagCountsItself(Mutant):
+    description = ("Rune Snag counts itself among the cards of its name in graveyards while it resolves (608.2h: "
+                   "it is on the stack)")
+    seams = {"unless_cost": _namesake_counts_itself}
+    witnesses = ("unless/counted/rune-snag-counts-both-graveyards", "unless/counted/rune-snag-counts-when-it-resolves")
+
+
+def _affinity_counts_artifact_spells(real, ctx):
+    def modifier_count(state, per, player):
+        n = real(state, per, player)
+        if per == "artifacts_you_control":      # the bug: artifact spells on the stack count too (the spell itself)
+            from castrules.oracle.characteristics import chars
+            n += sum(1 for o in state.in_zone("stack") if o.controller == player and chars(state, o).is_("Artifact"))
+        return n
+    return modifier_count
+
+
+class AffinityCountsArtifactSpells(Mutant):
+    description = ("affinity for artifacts counts the artifact spells its caster controls on the stack, the spell "
+                   "itself included (702.41a: artifacts on the battlefield)")
+    seams = {"modifier_count": _affinity_counts_artifact_spells}
+    witnesses = ("affinity/counting/myr-enforcer-does-not-count-itself",)
