@@ -191,6 +191,10 @@ CARD_FEATURES: Mapping[tuple[CardPart, str], str] = {
     (CardPart.FIELD, "enters_as_copy.except.creature_counter"): "copy_exception_counters",
     (CardPart.FIELD, "enters_as_copy.exile_copied"): "copy_linked_triggers",
     (CardPart.FIELD, "create_token.for_each"): "counted_effects",
+    (CardPart.FIELD, "cost_modifier.only_coloured"): "coloured_only_reductions",
+    (CardPart.FIELD, "cost_modifier.chosen_type"): "chosen_creature_type_reductions",
+    (CardPart.FIELD, "cost_modifier.chosen_card_type"): "linked_type_reductions",
+    (CardPart.FIELD, "cost_modifier.imprinted_types"): "linked_type_reductions",
     (CardPart.COUNT, "opponents"): "undaunted",
     **{(CardPart.COUNT, count): "counted_cost_modifiers" for count in (
         "creatures", "creatures_you_control", "attacking_creatures_you_control", "total_power_of_creatures_you_control",

@@ -73,6 +73,39 @@ def test_the_table_names_parts_and_features_that_exist():
         assert (name.split(".")[0] if part is CardPart.FIELD else name) in allowed, name
 
 
+REDUCTIONS = ("coloured_only_reductions", "chosen_creature_type_reductions", "linked_type_reductions")
+
+
+@pytest.mark.parametrize("name, needed", [
+    ("Edgewalker", {"coloured_only_reductions"}),
+    ("Ragemonger", {"coloured_only_reductions"}),
+    ("Urza's Incubator", {"chosen_creature_type_reductions"}),
+    ("Morophon, the Boundless", {"coloured_only_reductions", "chosen_creature_type_reductions"}),
+    ("Cloud Key", {"linked_type_reductions"}),
+    ("Semblance Anvil", {"linked_type_reductions"}),
+    ("Heartless Summoning", set()),
+    ("Foundry Inspector", set()),
+])
+def test_a_reduction_with_a_field_beyond_amount_and_spells_needs_its_feature(name, needed):
+    """A cost modifier's `only_coloured`, `chosen_type`, `chosen_card_type` or `imprinted_types`
+    changes which spells it reduces, or by what: an engine knowing only plain reductions would
+    reduce the wrong spells or the wrong mana, so it must get these cards' cases as unsupported.
+    A plain reduction (Heartless Summoning's {2} off creature spells) needs none of them."""
+    assert card_features(SUITE.catalog.cards[name]) & set(REDUCTIONS) == needed
+
+
+@pytest.mark.parametrize("case_id, feature", [
+    ("cost/cloud-key/creature-does-not-reduce-kindred-sorcery", "linked_type_reductions"),
+    ("cost/anvil/instant-imprint-skips-creature", "linked_type_reductions"),
+    ("cost/ragemonger/one-red-of-two-comes-off", "coloured_only_reductions"),
+])
+def test_the_linked_and_coloured_only_cases_are_unsupported_without_their_feature(case_id, feature):
+    doc = _doc(case_id)
+    assert not _problems(doc)
+    doc["features"].remove(feature)
+    assert [p.pointer for p in _problems(doc) if feature in p.message]
+
+
 def test_the_documentation_lists_every_tied_feature():
     text = (ROOT / "docs" / "observations.md").read_text(encoding="utf-8")
     assert all(f"`{feature}`" in text for feature in CARD_FEATURES.values())
