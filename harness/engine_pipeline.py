@@ -6,9 +6,9 @@ send the next request: the two processes work at once. ``harness.subprocess_engi
 (``submit``) and reads the answers back in order (``collect``); this module keeps what was sent.
 
 Every case still ends with exactly one answer or one error. When the engine is lost on a case
-(it crashed, hung, broke the protocol), the cases sent after it and not answered are that
-loss's too: each gets a crash error of its own (``engine_lost``, so the run's crash-loop guard
-counts it) and the engine is restarted for the cases after them. A case's time, its timeout
+(it crashed, hung, broke the protocol), the cases sent after it were never answered: collecting
+one would raise ``SentAhead`` (a crash, ``engine_lost``); the run sends each again, in order,
+to the restarted engine (``harness.pipelining``), so each case gets what a serial run gives it. A case's time, its timeout
 and the stderr lines kept with it start when the engine can start it: when it was sent, or when
 the answer before it came, whichever is later.
 """
@@ -32,6 +32,10 @@ def pipeline_depth(hello: dict, isolate: bool) -> int:
     if isolate or type(declared) is not int or declared < 2:
         return 1
     return min(declared, MAX_PIPELINE)
+
+
+class SentAhead(EngineCrashed):
+    """A run sent ahead of one the engine was lost on, never answered (the run sends it again)."""
 
 
 @dataclass
@@ -64,6 +68,10 @@ class InFlight:
             self._starts(sent)
         self.sent.append(sent)
 
+    def lost_with_earlier(self, seq: int) -> bool:
+        """Whether run ``seq`` was lost with an earlier one (forgotten here: it is sent again)."""
+        return self.lost.pop(seq, None) is not None
+
     def oldest(self, seq: int) -> Sent:
         """The oldest run in flight, which must be ``seq``: its lost error if an earlier case lost it."""
         failure = self.lost.pop(seq, None)
@@ -79,11 +87,11 @@ class InFlight:
         if self.sent:
             self._starts(self.sent[0])
 
-    def lose_all(self, cause: EngineFailure) -> None:
-        """The engine was lost on the oldest (``cause``): every run after it gets a crash error."""
-        failed = self.sent.popleft()
+    def lose_rest(self, cause: EngineFailure, seq: int) -> None:
+        """The engine was lost on run ``seq`` (``cause``), already taken off: every run still in
+        flight gets a crash error of its own."""
         for sent in self.sent:
-            error = EngineCrashed(f"the engine was lost while running an earlier case (run seq {failed.seq}: "
+            error = SentAhead(f"the engine was lost while running an earlier case (run seq {seq}: "
                                   f"{cause}); this case had been sent ahead (pipelining) and got no answer",
                                   cause.diagnostics)
             error.engine_lost = True  # type: ignore[attr-defined]  # the run's crash-loop guard counts it

@@ -63,5 +63,6 @@ def session(engines: Sequence[Engine], cases: Sequence[Case], catalog: Catalog, 
         engine, explainer = engines[0], oracle_explainer(engines[0])
         return Session(cases, pipelining.results(engine, cases, catalog, expectations, explainer), policy)
     per_lane = {id(e): oracle_explainer(e) for e in engines}
-    lanes = Lanes(cases, engines, lambda e, case: run_case(e, case, catalog, expectations, per_lane[id(e)]))
+    lanes = Lanes(cases, engines, lambda e, case: run_case(e, case, catalog, expectations, per_lane[id(e)]),
+                  lambda e, some: pipelining.results(e, some, catalog, expectations, per_lane[id(e)]))
     return Session(cases, iter(lanes), policy, finished=lanes.finished, stop=lanes.stop)

@@ -6,11 +6,14 @@ processes while this process only waits and compares. Results come back in suite
 the run's decisions (giving up on a crash loop, maxfail) are taken on that ordered stream by
 ``harness.session``, so a parallel run reports exactly what a serial run does, in every fault
 mode. A lane whose engine dies reports that case's error and restarts its engine; the lanes
-never outnumber the cases.
+never outnumber the cases. A lane sends its worker the next case before the last result comes
+(``harness.pipelining``: a worker declares ``pipeline``), so a worker never waits for this
+process between cases.
 """
 
 from __future__ import annotations
 
+import collections
 import threading
 from typing import Callable, Iterator, Sequence
 
@@ -18,6 +21,7 @@ from castrules.harness.cases import Case
 from castrules.harness.results import Result, Status
 
 RunOne = Callable[[object, Case], Result]
+RunMany = Callable[[object, Iterator[Case]], Iterator[Result]]   # one result per case, in order
 WAIT_SLICE = 0.1   # seconds: the main thread wakes this often, so signals are handled at once
 
 
@@ -41,8 +45,12 @@ def lanes_for(jobs: int, cases: int) -> int:
 class Lanes:
     """``engines`` (one per lane, already started) run ``cases``; iterate for ordered results."""
 
-    def __init__(self, cases: Sequence[Case], engines: Sequence[object], run_one: RunOne) -> None:
+    def __init__(self, cases: Sequence[Case], engines: Sequence[object], run_one: RunOne,
+                 run_many: RunMany | None = None) -> None:
         self.cases, self.engines, self.run_one = list(cases), list(engines), run_one
+        # a lane's cases in one stream (pipelining.results: the next case sent before the last
+        # answer comes, so a lane's worker never waits for this process between cases)
+        self.run_many: RunMany = run_many or (lambda engine, cases: (self.run_one(engine, c) for c in cases))
         self._next = 0
         self._done: dict[int, Result] = {}
         self._cond = threading.Condition()
@@ -59,18 +67,33 @@ class Lanes:
             return index
 
     def _lane(self, engine: object) -> None:
-        while (index := self._take()) is not None:
-            case = self.cases[index]
+        taken: collections.deque[int] = collections.deque()   # cases handed to run_many, no result yet
+
+        def cases() -> Iterator[Case]:
+            while (index := self._take()) is not None:
+                taken.append(index)
+                yield self.cases[index]
+
+        while True:
             try:
-                result = self.run_one(engine, case)
-            except BaseException as exc:  # a lane never dies silently: the case gets the error
-                result = Result(case.id, Status.ERROR, case.file, case.rules, case.features, engine_lost=True,
-                                message=f"the worker running this case failed: {type(exc).__name__}: {exc}")
-            if self._stopping.is_set() and result.status in (Status.ERROR, Status.TIMEOUT) and result.engine_lost:
-                continue  # killed by the stop itself: the case was not really run
-            with self._cond:
-                self._done[index] = result
-                self._cond.notify_all()
+                for result in self.run_many(engine, cases()):
+                    self._keep(taken.popleft(), result)
+                return
+            except BaseException as exc:  # a lane never dies silently: its cases get the error, it goes on
+                if not taken:
+                    return
+                while taken:
+                    index = taken.popleft()
+                    case = self.cases[index]
+                    self._keep(index, Result(case.id, Status.ERROR, case.file, case.rules, case.features, engine_lost=True,
+                                             message=f"the worker running this case failed: {type(exc).__name__}: {exc}"))
+
+    def _keep(self, index: int, result: Result) -> None:
+        if self._stopping.is_set() and result.status in (Status.ERROR, Status.TIMEOUT) and result.engine_lost:
+            return  # killed by the stop itself: the case was not really run
+        with self._cond:
+            self._done[index] = result
+            self._cond.notify_all()
 
     def __iter__(self) -> Iterator[Result]:
         if not self._started:

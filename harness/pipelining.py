@@ -11,9 +11,11 @@ The results are the serial run's (``runner.run_case``, case by case: the same ch
 same order, the same explanation of a failure and expectations applied): only when requests
 are sent changes. A case the engine lacks a feature for is never sent, as ever; an engine that
 cannot be restarted, or gives up, is that case's outcome when its turn comes, after the cases
-before it. A case sent ahead when the engine was lost on an earlier one gets that crash as its
-error (``harness.engine_pipeline``). A run that stops early (maxfail, the crash-loop guard, an
-interrupt) kills the engine with what is still in flight.
+before it. A case sent ahead of one the engine was lost on (crashed, hung, broke the protocol)
+was never answered: it is sent again, in order, to the restarted engine, so it gets the answer
+(or the error) a serial run gives it (``harness.engine_pipeline``). A run
+that stops early (maxfail, the crash-loop guard, an interrupt) kills the engine with what is
+still in flight.
 """
 
 from __future__ import annotations
@@ -33,11 +35,13 @@ from castrules.harness.runner import answered, case_base, failed, finished, run_
 
 
 def depth(engine: Engine) -> int:
-    """Runs the engine takes in flight at once: 1 but for a protocol engine that declared more."""
+    """Runs the engine takes in flight at once: 1 but for a protocol engine (or castrules' own
+    worker, which judges whole cases) that declared more."""
     declared = getattr(engine, "pipeline", 1)
-    if type(declared) is not int or getattr(engine, "judges_cases", False) is True:
+    sends = "submit_case" if getattr(engine, "judges_cases", False) is True else "submit"
+    if type(declared) is not int or not callable(getattr(engine, sends, None)):
         return 1
-    return declared if callable(getattr(engine, "submit", None)) else 1
+    return declared
 
 
 def results(engine: Engine, cases: Iterable[Case], catalog: Catalog, expectations: Expectations | None = None,
@@ -66,25 +70,33 @@ class _Ahead:
 def _pipelined(engine: Engine, cases: Iterator[Case], catalog: Catalog, expectations: Expectations | None,
                explainer: Engine | None, limit: int) -> Iterator[Result]:
     ahead: collections.deque[_Ahead] = collections.deque()
-    in_flight, exhausted = 0, False
+    exhausted = False
     try:
         while True:
-            while not exhausted and in_flight < limit:
+            while not exhausted and sum(item.ticket is not None for item in ahead) < limit:
                 case = next(cases, None)
                 if case is None:
                     exhausted = True
                     break
-                item = _send(engine, case, catalog)
-                in_flight += item.ticket is not None
-                ahead.append(item)
+                ahead.append(_send(engine, case, catalog))
             if not ahead:
                 return
             item = ahead.popleft()
-            in_flight -= item.ticket is not None
-            yield finished(_collect(engine, item), item.case, catalog, expectations, explainer)
+            result = _collect(engine, item)
+            if result.engine_lost:
+                _send_again(engine, ahead, catalog)
+            yield finished(result, item.case, catalog, expectations, explainer)
     finally:
-        if in_flight:   # the run stopped early: nobody waits for those answers
+        if any(item.ticket is not None for item in ahead):   # the run stopped early: nobody waits for those
             engine.abandon()  # type: ignore[attr-defined]
+
+
+def _send_again(engine: Engine, ahead: collections.deque[_Ahead], catalog: Catalog) -> None:
+    """The cases sent ahead of one the engine was lost on were never answered: each is sent
+    again, in order, to the restarted engine, so it gets what a serial run gives it."""
+    for index, item in enumerate(ahead):
+        if item.ticket is not None and engine.lost_with_earlier(item.ticket):  # type: ignore[attr-defined]
+            ahead[index] = _send(engine, item.case, catalog)
 
 
 def _send(engine: Engine, case: Case, catalog: Catalog) -> _Ahead:
@@ -92,8 +104,10 @@ def _send(engine: Engine, case: Case, catalog: Catalog) -> _Ahead:
     refused = unsupported(engine, base, case)
     if refused is not None:
         return _Ahead(case, base, result=refused)
-    request = case.request(catalog.subset(case.card_names()))
     try:
+        if getattr(engine, "judges_cases", False) is True:   # castrules' own worker runs and judges it
+            return _Ahead(case, base, ticket=engine.submit_case(case, catalog))  # type: ignore[attr-defined]
+        request = case.request(catalog.subset(case.card_names()))
         return _Ahead(case, base, request=request, ticket=engine.submit(request))  # type: ignore[attr-defined]
     except KeyboardInterrupt:
         raise
@@ -110,6 +124,8 @@ def _collect(engine: Engine, item: _Ahead) -> Result:
             raise item.error
         return failed(item.base, item.error, started)
     try:
+        if item.request is None:
+            return engine.collect_case(item.ticket, item.base)  # type: ignore[attr-defined]
         reply = engine.collect(item.ticket)  # type: ignore[attr-defined]
     except (EngineGaveUp, KeyboardInterrupt):
         raise
@@ -118,4 +134,4 @@ def _collect(engine: Engine, item: _Ahead) -> Result:
     # the case's time from when the engine could start it (the wait here is shorter: it ran meanwhile)
     seconds = getattr(engine, "case_seconds", None)
     duration = seconds if isinstance(seconds, float) else time.perf_counter() - started
-    return answered(engine, item.case, item.request or {}, reply, duration)
+    return answered(engine, item.case, item.request, reply, duration)

@@ -24,7 +24,7 @@ import os
 import shlex
 import sys
 import time
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from castrules.harness import replies, schemas
 from castrules.harness.engine_errors import (EngineCrashed, EngineFailure, EngineLoadError, EngineProtocolError,
@@ -106,30 +106,12 @@ class SubprocessEngine:
         return self.collect(self.submit(request))
 
     def submit(self, request: Mapping[str, Any]) -> int:
-        """Send a run message; its ticket (the seq) for ``collect``. With runs still in flight
-        (``pipeline``) it goes to the same process, whatever became of it: reading the answers
-        in order finds out."""
-        proc = self._flight.process() or self._supervisor.process()
-        self._seq += 1
-        self._flight.add(self._seq, proc)
-        proc.send({"type": "run", "seq": self._seq, "request": request})
-        return self._seq
+        """Send a run message; its ticket (the seq) for ``collect``."""
+        return self._send(lambda proc, seq: {"type": "run", "seq": seq, "request": request})
 
     def collect(self, seq: int) -> Mapping[str, Any]:
         """The result of run ``seq``, the oldest not collected (``harness.engine_pipeline``)."""
-        self.case_stderr = ""
-        sent = self._flight.oldest(seq)
-        proc = sent.proc
-        try:
-            message = self._reply(proc, seq, sent.started + self.timeout)
-        except EngineFailure as exc:
-            if getattr(exc, "engine_lost", False):
-                self._flight.lose_all(exc)
-            else:
-                self._flight.answered()
-            raise
-        self._flight.answered()
-        self.case_seconds = time.monotonic() - sent.started
+        message, proc = self._answer(seq)
         problems = result_problems(message, self.validate_results)
         if problems:
             # In step with us (right type and seq): report the case, keep the process.
@@ -138,8 +120,38 @@ class SubprocessEngine:
             self._supervisor.case_done(proc, answered=False)
             raise error
         self._supervisor.case_done(proc, answered=True)
-        self.case_stderr = self._stderr_since(proc, sent.stderr_mark)
         return message["result"]
+
+    def _send(self, build: Callable[[EngineProcess, int], dict]) -> int:
+        """Send the message ``build`` makes for a new seq. With runs still in flight (``pipeline``)
+        it goes to the same process, whatever became of it: reading the answers in order finds out."""
+        proc = self._flight.process() or self._supervisor.process()
+        self._seq += 1
+        self._flight.add(self._seq, proc)
+        proc.send(build(proc, self._seq))
+        return self._seq
+
+    def _answer(self, seq: int) -> tuple[dict, EngineProcess]:
+        """The answer to ``seq`` (the oldest in flight), its envelope checked, and its process; the
+        case's stderr and time are kept. A loss there is also the loss of every run after it."""
+        self.case_stderr = ""
+        sent = self._flight.oldest(seq)
+        try:
+            message = self._reply(sent.proc, seq, sent.started + self.timeout)
+        except EngineFailure as exc:
+            self._flight.answered()
+            if getattr(exc, "engine_lost", False):
+                self._flight.lose_rest(exc, seq)
+            raise
+        self._flight.answered()
+        self.case_seconds = time.monotonic() - sent.started
+        self.case_stderr = self._stderr_since(sent.proc, sent.stderr_mark)
+        return message, sent.proc
+
+    def lost_with_earlier(self, seq: int) -> bool:
+        """Whether run ``seq`` was sent ahead of one the engine was lost on, never answered (the
+        caller sends it again: it is forgotten here)."""
+        return self._flight.lost_with_earlier(seq)
 
     def abandon(self) -> None:
         """Forget the runs in flight (a run that stops early): their process is killed, not

@@ -9,7 +9,10 @@ restarted, and nothing it does reaches the harness but its JSON answers.
 The worker also judges each case itself (``WorkerEngine.result_of``, called by
 ``runner.run_case``): the harness sends the case and gets back the finished result, so the
 reply's parsing, checks and comparison run in the worker, in parallel under ``-j``, and the
-harness process does little per case. As an ``Engine`` (``run``) it answers requests too.
+harness process does little per case. The next case is sent before the last result is read
+(``submit_case`` / ``collect_case``, driven by ``harness.pipelining``): the worker declares
+``pipeline`` as ``castrules serve`` does, and a case sent ahead of one the worker was lost on
+is sent again to its restart. As an ``Engine`` (``run``) it answers requests too.
 
 ``castrules run`` uses a worker for every in-process engine but the oracle and its mutants
 (castrules' own code), and for every engine with ``-j``; ``--in-process`` opts out.
@@ -17,7 +20,6 @@ harness process does little per case. As an ``Engine`` (``run``) it answers requ
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from typing import Any, Collection
 
@@ -67,26 +69,33 @@ class WorkerEngine(SubprocessEngine):
     def result_of(self, base: Result, case: Case, catalog: Catalog) -> Result:
         """The case run and judged in the worker; its result completes ``base`` (id, file, rules,
         features). A worker that crashes, hangs or garbles its answer raises, as in ``run``."""
-        proc = self._supervisor.process()
-        if self._primed is None or self._primed[0] is not proc or self._primed[1] is not catalog:
-            proc.send({"type": "catalog", "cards": dict(catalog.cards)})   # once per process (and catalog)
-            self._primed = (proc, catalog)
-        self._seq += 1
-        seq = self._seq
-        before = proc.stderr_total
-        message = {"type": "case", "seq": seq, "case": case_to_wire(case)}
-        if case.id in self.passing_traces:
-            message["trace"] = True
-        deadline = time.monotonic() + self.timeout
-        proc.send(message)
-        message = self._reply(proc, seq, deadline)
+        return self.collect_case(self.submit_case(case, catalog), base)
+
+    def submit_case(self, case: Case, catalog: Catalog) -> int:
+        """Send the case to be run and judged (the catalog first, once per process); its ticket
+        for ``collect_case``, which may come after more cases were sent (``pipeline``)."""
+        def build(proc: Any, seq: int) -> dict:
+            if self._primed is None or self._primed[0] is not proc or self._primed[1] is not catalog:
+                proc.send({"type": "catalog", "cards": dict(catalog.cards)})   # once per process (and catalog)
+                self._primed = (proc, catalog)
+            message = {"type": "case", "seq": seq, "case": case_to_wire(case)}
+            if case.id in self.passing_traces:
+                message["trace"] = True
+            return message
+
+        return self._send(build)
+
+    def collect_case(self, seq: int, base: Result) -> Result:
+        """The result of the case sent as ``seq`` (the oldest not collected), completing ``base``."""
+        message, proc = self._answer(seq)
         try:
             result = result_from_wire(base, message.get("result"))
         except (KeyError, TypeError, ValueError) as exc:
-            raise self._supervisor.lose(proc, EngineProtocolError,
-                                        f"the worker's answer is not a result ({type(exc).__name__}: {exc})") from None
+            error = self._supervisor.lose(proc, EngineProtocolError,
+                                          f"the worker's answer is not a result ({type(exc).__name__}: {exc})")
+            self._flight.lose_rest(error, seq)
+            raise error from None
         self._supervisor.case_done(proc, answered=True)
-        self.case_stderr = self._stderr_since(proc, before)
         if self.case_stderr:
             return replace(result, diagnostics="\n".join(t for t in (result.diagnostics, "[engine stderr]\n"
                                                                      + self.case_stderr) if t))
