@@ -86,9 +86,9 @@ def counter(state: State, e: Counter, source: str, targets: tuple[str | None, ..
         choice = _choice(choices)
         who = victim.controller
         cost = rules().unless_cost(state, e, source, x)
-        if e.unless_each_namesake:
-            trace.add("608.2h", f"the cards named like {source} in graveyards counted now: the cost offered is "
-                                f"{concrete_text(cost)}")
+        times = namesakes_in_graveyards(state, source) if e.unless_each_namesake else 0
+        if times:
+            trace.add("608.2h", f"{times} card(s) named like {source} in graveyards: the cost offered is {concrete_text(cost)}")
         if choice is not None:
             state = _pay(state, who, cost, source, choice, trace)
             trace.add(("118.12a", "608.2g"), f"{who} pays {concrete_text(cost)}: {t} is not countered")
