@@ -1,14 +1,14 @@
 """Mutants of the supplement's cost keywords: multikicker (702.33c), flashback (702.34a), entwine
 (702.42a), escalate (702.120a; both also paid with objects), buyback (702.27a), dash (702.109a),
 awaken (702.113a), emerge from a quality (702.119b); affinity (702.41a) and the costs "unless"
-effects offer (118.12a: Condescend's X, Rune Snag's count)."""
+effects offer (118.12a: Condescend's X, Rune Snag's count); delve and improvise (702.66b, 702.126b)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from castrules.model.parts import Filter
 
-from .base import Mutant, substitute
+from .base import Mutant, remember_proposal, substitute
 
 
 def _never_exiled(real, ctx):
@@ -193,3 +193,26 @@ class AffinityCountsArtifactSpells(Mutant):
                    "itself included (702.41a: artifacts on the battlefield)")
     seams = {"modifier_count": _affinity_counts_artifact_spells}
     witnesses = ("affinity/counting/myr-enforcer-does-not-count-itself",)
+
+
+def _floor_after_objects(real, ctx):
+    def object_payment(spell, delve, improvise, total, trace, granted=()):
+        parts, rest = real(spell, delve, improvise, total, trace, granted)
+        prop = ctx.get("prop")
+        if not parts or prop is None:
+            return parts, rest
+        from castrules.oracle.seams import rules
+        from castrules.oracle.total_cost import Floor
+        mods = rules().cost_modifiers(prop.state, prop.state.obj(prop.spell), prop.caster)
+        # the bug: what the objects leave to pay in mana is raised to the floor, as if they had reduced the total
+        short = max((m.minimum for m in mods if isinstance(m, Floor)), default=0) - rest.mana_amount
+        return parts, (replace(rest, generic=rest.generic + short) if short > 0 else rest)
+    return object_payment
+
+
+class FloorAfterDelveAndImprovise(Mutant):
+    description = ("delve's cards and improvise's artifacts are taken as reductions that Trinisphere's floor then "
+                   "raises back (702.66b, 702.126b: they pay the locked total, which the floor already saw)")
+    seams = {"pay_spell": remember_proposal, "object_payment": _floor_after_objects}
+    witnesses = ("delve/modifiers/trinisphere-does-not-raise-a-delved-treasure-cruise",
+                 "improvise/modifiers/trinisphere-does-not-raise-an-improvised-reverse-engineer")
