@@ -87,17 +87,15 @@ def _flashback_cost(fb: Flashback | None, c: Chars, from_zone: str) -> tuple[Man
     return ManaCost.parse(fb.cost or "{0}"), "the flashback cost " + " and ".join(parts)
 
 
-def flashback_sacrifice(spell: Obj, announced) -> tuple:
-    """702.34a: the filter of the permanent a flashback cost sacrifices, if the flashback cost is
-    announced (`announced`: an alternative cost or the list of them) and asks for one."""
-    fb = spell.base.flashback
+def flashback_sacrifice(fb: Flashback | None, announced) -> tuple:
+    """702.34a: the filter of the permanent the flashback cost `fb` sacrifices, if the flashback
+    cost is announced (`announced`: an alternative cost or the list of them) and asks for one."""
     wanted = AlternativeCostName.FLASHBACK in (announced if isinstance(announced, tuple) else (announced,))
     return (fb.sacrifice,) if wanted and fb is not None and fb.sacrifice is not None else ()
 
 
-def flashback_life(spell: Obj, alt: str | None) -> int:
-    """702.34a: life that is part of the flashback cost paid (Deep Analysis), else 0."""
-    fb = spell.base.flashback
+def flashback_life(fb: Flashback | None, alt: str | None) -> int:
+    """702.34a: life that is part of the flashback cost `fb` paid (Deep Analysis), else 0."""
     return fb.life if alt == AlternativeCostName.FLASHBACK and fb is not None else 0
 
 
@@ -186,14 +184,16 @@ def additional_costs(state: State, spell: Obj, spec: CastSpec, to_pay: ManaCost 
     return to_pay, label
 
 
-def announce_object_costs(state: State, spell: Obj, spec: CastSpec, trace: Trace) -> None:
+def announce_object_costs(state: State, spell: Obj, spec: CastSpec, trace: Trace,
+                          flashback: Flashback | None = None) -> None:
     """118.8, 601.2b: the objects the costs paid with objects ask for are named, as many as they
-    ask: the card's additional costs, a flashback cost's sacrifice, and entwine and escalate
-    costs paid with objects (702.42a, 702.120a; escalate's once per mode beyond the first)."""
+    ask: the card's additional costs, the sacrifice of the flashback cost it is cast with, and
+    entwine and escalate costs paid with objects (702.42a, 702.120a; escalate's once per mode
+    beyond the first)."""
     name = chars(state, spell).name
     costs = spell.base.additional_costs + rules().keyword_object_costs(spell, spec)
     announce_objects(name, spec.sacrifice, sum(a.count for a in costs if a.sacrifice is not None)
-                     + len(flashback_sacrifice(spell, spec.alternative)), "object(s)", "sacrifice", "sacrifice", trace)
+                     + len(flashback_sacrifice(flashback, spec.alternative)), "object(s)", "sacrifice", "sacrifice", trace)
     announce_objects(name, spec.reveal, sum(a.count for a in costs if a.reveal is not None),
                      "card(s)", "reveal", "reveal", trace, suffix=" from the hand")
     announce_objects(name, spec.discard, sum(a.count for a in costs if a.discard is not None),

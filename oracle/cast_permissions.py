@@ -40,9 +40,9 @@ def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars,
         raise Illegal(Reason.NO_PERMISSION, f"{spec.object} is on the {obj.zone}; it can't be cast from there",
                       rules=("601.3",))
     flashback = (AlternativeCostName.FLASHBACK in spec.alternative and obj.zone == "graveyard"
-                 and flashback_of(state, obj) is not None)
+                 and flashback_of(state, obj, spec.permission) is not None)
     if flashback and obj.owner == caster and (c.is_("Instant") or c.is_("Sorcery")):
-        granter = granted_by(state, obj)
+        granter = granted_by(state, obj, spec.permission)
         trace.add("702.34a", f"{c.name}'s flashback" + (f" (granted by {granter} until end of turn)" if granter else "")
                   + f" lets {caster} cast it from their own graveyard")
         return None

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Sequence
 
+from castrules.model.cards import Flashback
 from castrules.model.vocab import AlternativeCostName
 
 from . import payment
@@ -51,6 +52,7 @@ class Proposal:
     announced: Announced             # what the spell will carry once cast (601.2i)
     life: int = 0                    # life in the base cost (a flashback cost such as Deep Analysis's, 702.34a)
     permission: str | None = None    # the object whose permission let the spell be cast from its zone (601.3)
+    flashback: Flashback | None = None   # the flashback the card had where it was cast from (702.34a)
 
 
 def one_alternative_cost(announced: Sequence[str]) -> str | None:
@@ -76,7 +78,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
                    face=replace(obj.face, half=split[0], fused=split[1])).with_x(spec.x)
     c = chars(state, view if obj.base.halves else obj)
     permission = zone_permission(state, spec, obj, view, c, trace)
-    from_zone, flashback = obj.zone, flashback_of(state, obj)     # 702.34a: where it was, a granted one too
+    from_zone, flashback = obj.zone, flashback_of(state, obj, spec.permission)   # 702.34a: a granted one too
     check_prohibitions(state, view, spec.player, c, trace, from_zone)
     flash_needed = check_timing(state, spec, view, c, trace)
     state = _to_stack(state, spec, split, c.name, trace)
@@ -90,7 +92,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     chooser = rules().mode_chooser(state, spell, spec, c.name, trace)       # 601.6, 601.6a: who picks the modes
     announce_modes(spell, spec, c, trace)
     to_pay, label = escalate(spell, spec, to_pay, label, trace)
-    announce_object_costs(state, spell, spec, trace)
+    announce_object_costs(state, spell, spec, trace, flashback)
     values = announce_variables(spell, spec, to_pay, c.mana_cost, trace)
     check_payment_choices(spec, to_pay, values)
     # 601.2c-d
@@ -112,7 +114,8 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         state = state.with_obj(replace(state.obj(spec.object), announced=replace(
             state.obj(spec.object).announced, alt_cost=alt, emerge=announced.emerge)))
     return Proposal(state=state, spell=spec.object, caster=spec.player, to_pay=to_pay, label=label,
-                    announced=announced, life=flashback_life(spell, alt), permission=permission)
+                    announced=announced, life=flashback_life(flashback, alt), permission=permission,
+                    flashback=flashback)
 
 
 def _object_to_cast(state: State, spec: CastSpec) -> Obj:
@@ -256,7 +259,7 @@ def sacrifice_parts(state: State, prop: Proposal, spec: CastSpec) -> tuple[Sacri
     spell = state.obj(prop.spell)
     fits = tuple(a.sacrifice for a in spell.base.additional_costs + rules().keyword_object_costs(spell, spec)
                  if a.sacrifice is not None)
-    fits += flashback_sacrifice(spell, prop.announced.alt_cost)
+    fits += flashback_sacrifice(prop.flashback, prop.announced.alt_cost)
     return tuple(SacrificePart(fits, (oid,)) for oid in spec.sacrifice)
 
 
