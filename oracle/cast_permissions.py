@@ -13,7 +13,7 @@ from .characteristics import Chars, chars, matches
 from .errors import Illegal
 from .face_down import check_look
 from .frozen import replace
-from .granted_flashback import flashback_of, granted_by
+from .granted_flashback import granted_by
 from .reasons import Reason
 from .seams import rules as seam_rules
 from .state import MAIN_STEPS, Obj, ObjKind, State
@@ -40,7 +40,7 @@ def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars,
         raise Illegal(Reason.NO_PERMISSION, f"{spec.object} is on the {obj.zone}; it can't be cast from there",
                       rules=("601.3",))
     flashback = (AlternativeCostName.FLASHBACK in spec.alternative and obj.zone == "graveyard"
-                 and flashback_of(state, obj, spec.permission) is not None)
+                 and seam_rules().flashback_of(state, obj, spec.permission) is not None)
     if flashback and obj.owner == caster and (c.is_("Instant") or c.is_("Sorcery")):
         granter = granted_by(state, obj, spec.permission)
         trace.add("702.34a", f"{c.name}'s flashback" + (f" (granted by {granter} until end of turn)" if granter else "")
@@ -144,7 +144,7 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
                                             # judged it there; once on the stack the card is past that)
             if ab.exiled_with and state.choices.get(src.id, {}).get("exiled") != spell_id:
                 continue                    # 607.2: only the card linked to this permanent
-            if limits and limited_out(state, src, ab, caster) is not None:
+            if limits and seam_rules().permission_limit(state, src, ab, caster) is not None:
                 continue
             if matches(c, obj, ab.spells, src.controller, src.id):
                 return src.id
@@ -170,8 +170,13 @@ def _limited_elsewhere(state: State, spec: CastSpec, obj: Obj, view: Obj) -> tup
     if src is None or src == spec.object:
         return "", ()
     ab = next(a for a in chars(state, state.obj(src)).abilities if isinstance(a, CastPermission) and not a.own)
-    why = limited_out(state, state.obj(src), ab, spec.player)
+    why = seam_rules().permission_limit(state, state.obj(src), ab, spec.player)
     return (f": {why}", ("601.3",)) if why else ("", ())
+
+
+def prohibition_zone(ab: CastProhibition, from_zone: str) -> bool:
+    """601.3: the prohibition covers a spell cast from `from_zone`: any zone, or one it names."""
+    return not ab.from_zones or from_zone in ab.from_zones
 
 
 def reaches_others_cards(ab: CastPermission) -> bool:
@@ -271,7 +276,7 @@ def prohibited(state: State, spell, caster: str, open_choices: bool, from_zone: 
         for ab in src.base.abilities if src.kind is ObjKind.CARD else ():
             if not isinstance(ab, CastProhibition):
                 continue
-            if ab.from_zones and from_zone not in ab.from_zones:
+            if not seam_rules().prohibition_zone(ab, from_zone):
                 continue
             if ab.players == "opponents" and caster == src.controller:
                 continue

@@ -26,7 +26,6 @@ from .errors import Illegal, RequestError
 from .life_for_mana import life_instead
 from .frozen import replace
 from .discard_costs import DiscardPart
-from .granted_flashback import flashback_of
 from .keyword_costs import escalate
 from .keyword_payment import granted_keywords
 from .payer import CostContext, LifePart, ManaPart, Part, Paying, RevealPart, SacrificePart, can_pay, pay_costs
@@ -78,7 +77,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
                    face=replace(obj.face, half=split[0], fused=split[1])).with_x(spec.x)
     c = chars(state, view if obj.base.halves else obj)
     permission = zone_permission(state, spec, obj, view, c, trace)
-    from_zone, flashback = obj.zone, flashback_of(state, obj, spec.permission)   # 702.34a: a granted one too
+    from_zone, flashback = obj.zone, rules().flashback_of(state, obj, spec.permission)   # 702.34a: granted too
     check_prohibitions(state, view, spec.player, c, trace, from_zone)
     flash_needed = check_timing(state, spec, view, c, trace)
     state = _to_stack(state, spec, split, c.name, trace)

@@ -6,9 +6,9 @@ any rule runs; it sits at the top of the oracle's imports and nothing below impo
 from __future__ import annotations
 
 from . import (activation_costs, announcements, awaken, cast_permissions, casting, characteristics, copy_exceptions,
-               copying, costs, damage, discard_costs, effects, face_down, free_casts, keyword_costs, keyword_payment,
-               mana_abilities, mode_chooser, payer, prowl, resolution, scenario, snapshot, spending, targets,
-               total_cost, turns, unless, zones)
+               copying, costs, damage, discard_costs, effects, face_down, free_casts, granted_flashback, keyword_costs,
+               keyword_payment, mana_abilities, mode_chooser, payer, prowl, resolution, scenario, snapshot, spending,
+               targets, total_cost, turns, unless, zones)
 from .seams import Rules, install_real
 
 REAL_RULES = Rules(
@@ -24,6 +24,8 @@ REAL_RULES = Rules(
     check_discard=discard_costs.check_discard, unless_cost=unless.offered_cost,
     may_look=face_down.may_look, own_permission=cast_permissions.own_permission,
     reaches_others_cards=cast_permissions.reaches_others_cards,
+    permission_limit=cast_permissions.limited_out, prohibition_zone=cast_permissions.prohibition_zone,
+    flashback_of=granted_flashback.flashback_of,
     prowl_enabler=prowl.prowl_enabler, leave_stack_zone=zones.leave_stack_zone, dash_return=resolution.dash_return,
     awaken_land=awaken.awaken_land,
     keyword_costs=keyword_costs.optional_costs, escalate_count=keyword_costs.escalate_count,

@@ -216,3 +216,11 @@ class FloorAfterDelveAndImprovise(Mutant):
     seams = {"pay_spell": remember_proposal, "object_payment": _floor_after_objects}
     witnesses = ("delve/modifiers/trinisphere-does-not-raise-a-delved-treasure-cruise",
                  "improvise/modifiers/trinisphere-does-not-raise-an-improvised-reverse-engineer")
+
+
+class GrantedFlashbackNeverChosen(Mutant):
+    description = ("a card with flashback of its own that Snapcaster Mage or Past in Flames gives another is always "
+                   "cast for its own flashback cost, even when its caster names the granted one (702.34a)")
+    seams = {"flashback_of": lambda real, ctx: (lambda state, obj, via=None: real(state, obj, None))}
+    witnesses = ("flashback/granted/past-in-flames-firebolt-flashed-back-for-its-mana-cost",
+                 "flashback/granted/snapcaster-deep-analysis-granted-flashback-asks-no-life")

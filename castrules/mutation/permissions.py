@@ -119,3 +119,63 @@ class FreeCastAnyCard(Mutant):
                    "mana value or the card it names (608.2g, 607.2)")
     seams = {"free_cast_card": substitute(lambda state, e, player, source_id, card_id, x, owner=None: None)}
     witnesses = ("casting/free-cast/effects-name-their-cards",)
+
+
+class PermissionLimitsIgnored(Mutant):
+    description = ("a permission to cast from a graveyard limited to its controller's turns and to one spell each turn "
+                   "(Lurrus of the Dream-Den, Karador, Kess) works any turn, for any number of spells (601.3)")
+    seams = {"permission_limit": substitute(lambda state, src, ab, caster: None)}
+    witnesses = ("casting/graveyard/lurrus-lets-only-one-spell-each-turn",
+                 "casting/graveyard/lurrus-not-during-an-opponents-turn")
+
+
+def _counts_every_graveyard_cast(real, ctx):
+    """permission_limit that counts every spell its controller cast this turn from anywhere but
+    the hand, whatever permission let it be cast."""
+    def permission_limit(state, src, ab, caster):
+        if ab.during == "your_turn" and state.turn.active != caster:
+            return "not its controller's turn"
+        used = sum(1 for r in state.cast_log if r.player == caster and r.permission is not None)
+        return "used" if ab.per_turn is not None and used >= ab.per_turn else None
+    return permission_limit
+
+
+class PermissionCountsOtherPermissions(Mutant):
+    description = ("a permission for one spell each turn counts the spells cast through any permission, another "
+                   "permanent's included: with Lurrus used, Karador lets nothing be cast (601.3)")
+    seams = {"permission_limit": _counts_every_graveyard_cast}
+    witnesses = ("casting/graveyard/lurrus-and-karador-each-allow-their-own-spell",)
+
+
+def _remembered_across_objects(real, ctx):
+    """permission_limit that counts by the source's id, so a permanent that left and came back
+    (400.7: a new object) still has its old count."""
+    def permission_limit(state, src, ab, caster):
+        if ab.during == "your_turn" and state.turn.active != caster:
+            return "not its controller's turn"
+        used = sum(1 for r in state.cast_log if r.permission is not None and r.permission[0] == src.id)
+        return "used" if ab.per_turn is not None and used >= ab.per_turn else None
+    return permission_limit
+
+
+class PermissionCountSurvivesBlink(Mutant):
+    description = ("a Lurrus exiled and returned keeps the old Lurrus's count of spells cast through its permission "
+                   "this turn, though it is a new object (400.7, 601.3)")
+    seams = {"permission_limit": _remembered_across_objects}
+    witnesses = ("casting/graveyard/lurrus-blinked-is-a-new-lurrus-with-its-own-spell",)
+
+
+class ZoneProhibitionEverywhere(Mutant):
+    description = ("a prohibition on casting from some zones (Grafdigger's Cage: graveyards and libraries) stops "
+                   "casts from every zone, exile included (601.3)")
+    seams = {"prohibition_zone": substitute(lambda ab, from_zone: True)}
+    witnesses = ("casting/prohibition/grafdiggers-cage-does-not-reach-exile",
+                 "casting/prohibition/ashes-of-the-abhorrent-does-not-reach-the-library")
+
+
+class ZoneProhibitionIgnored(Mutant):
+    description = ("a prohibition limited to some zones (Grafdigger's Cage, Drannith Magistrate) stops nothing: "
+                   "flashback and graveyard permissions go ahead under it (601.3)")
+    seams = {"prohibition_zone": substitute(lambda ab, from_zone: not ab.from_zones)}
+    witnesses = ("flashback/prohibition/grafdiggers-cage-stops-its-own-controllers-flashback",
+                 "casting/prohibition/drannith-magistrate-stops-eternal-scourge-from-exile")
