@@ -110,6 +110,30 @@ class ConcreteCost:
         return str(self.to_mana_cost()) or "{0}"
 
 
+# resolve_choices' answers by the cost's identity and the choices: a pure function of frozen
+# values, asked twice per cast (propose checks the announced choices, pay resolves the same) and
+# for the same few costs case after case (costs are parsed once per text). The entry keeps its
+# cost, so an id is never taken for another's; emptied when full, as a fuzz run makes new costs.
+_RESOLVED: dict[tuple, tuple[ManaCost, ConcreteCost]] = {}
+_RESOLVED_LIMIT = 4096
+
+
+def _choices_key(cost: object, x: object, y: object, z: object, hybrid: object, phyrexian: object) -> tuple | None:
+    """The memo key of plain arguments, None for anything else (a bool for X, a string for the
+    hybrid list...: those take the full checks every time, and their errors)."""
+    if type(cost) is not ManaCost or any(v is not None and type(v) is not int for v in (x, y, z)):
+        return None
+    choices = []
+    for given in (hybrid, phyrexian):
+        if given is None:
+            choices.append(None)
+        elif type(given) in (list, tuple) and all(type(v) is str for v in given):
+            choices.append(tuple(given))
+        else:
+            return None
+    return (id(cost), x, y, z, choices[0], choices[1])
+
+
 def resolve_choices(
     cost: ManaCost,
     x: int | None,
@@ -132,6 +156,11 @@ def resolve_choices(
     symbol; each ``"life"`` adds 2 life (107.4f).  Wrong lengths or values raise
     ``ChoiceError`` with code ``invalid_hybrid_choice`` / ``invalid_phyrexian_choice``.
     """
+    key = _choices_key(cost, x, y, z, hybrid, phyrexian)   # plain choices: the answer is kept (_RESOLVED)
+    if key is not None:
+        hit = _RESOLVED.get(key)
+        if hit is not None and hit[0] is cost:
+            return hit[1]
     if not isinstance(cost, ManaCost):
         raise TypeError("resolve_choices takes a ManaCost")
     values = {"X": x, "Y": y, "Z": z}
@@ -191,7 +220,12 @@ def resolve_choices(
         else:
             assert half is not None
             colored[ManaType(half).index] += 1
-    return ConcreteCost(ManaCounts.from_tuple(colored), generic, life, snow)
+    value = ConcreteCost(ManaCounts.from_tuple(colored), generic, life, snow)
+    if key is not None:
+        if len(_RESOLVED) >= _RESOLVED_LIMIT:
+            _RESOLVED.clear()
+        _RESOLVED[key] = (cost, value)
+    return value
 
 
 def _choice_list(code: str, what: str, given: Sequence[str] | None, needed: int) -> list[str]:
