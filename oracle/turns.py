@@ -12,8 +12,9 @@ from .trace import Trace
 
 def empty_pools(state: State, trace: Trace) -> State:
     """106.4: every mana pool empties at the end of each step and phase."""
-    if any(p.pool.total or p.restricted for p in state.players):
-        trace.add("106.4", "mana pools empty")
+    if not any(p.pool.total or p.restricted for p in state.players):
+        return state    # nothing to empty: the same state (a step change with empty pools, the usual one)
+    trace.add("106.4", "mana pools empty")
     return replace(state, players=tuple(replace(p, pool=ManaPool(), restricted=()) for p in state.players))
 
 
