@@ -195,6 +195,7 @@ CARD_FEATURES: Mapping[tuple[CardPart, str], str] = {
     (CardPart.FIELD, "cost_modifier.chosen_type"): "chosen_creature_type_reductions",
     (CardPart.FIELD, "cost_modifier.chosen_card_type"): "linked_type_reductions",
     (CardPart.FIELD, "cost_modifier.imprinted_types"): "linked_type_reductions",
+    (CardPart.FIELD, "improvise.spells"): "granted_improvise",
     (CardPart.COUNT, "opponents"): "undaunted",
     **{(CardPart.COUNT, count): "counted_cost_modifiers" for count in (
         "creatures", "creatures_you_control", "attacking_creatures_you_control", "total_power_of_creatures_you_control",

@@ -214,3 +214,30 @@ def test_validate_reports_each_missing_feature_with_file_place_and_feature(suite
     for pointer, feature in (("/setup/objects/0/card", "cost_set"), ("/setup/objects/1/card", "cast_free"),
                              ("/steps/0/cast", "cast_from_library")):
         assert any(f"at {pointer}:" in line and f"'{feature}'" in line for line in lines), (feature, lines)
+
+
+# ---- granted_improvise (702.126a) ---------------------------------------------------------------
+
+STATUARY_CASES = (
+    "improvise/granted/inspiring-statuary-taps-itself-for-grizzly-bears",
+    "affinity/improvise/artifacts-counted-for-affinity-then-tapped-for-improvise",
+    "delve/illegal/delve-and-improvise-together-pay-at-most-the-generic",
+    "improvise/instances/reverse-engineer-under-statuary-improvises-once",
+    "improvise/granted/opponents-inspiring-statuary-grants-nothing",
+    "improvise/granted/inspiring-statuary-gives-an-artifact-spell-nothing")
+
+
+def test_a_permanent_giving_improvise_needs_granted_improvise_a_spells_own_does_not():
+    """Inspiring Statuary gives improvise to other spells: an engine knowing only a spell's own
+    improvise cannot build it. Whir of Invention's own keyword asks for nothing here (the cast
+    step's `improvise` asks for `improvise`)."""
+    assert card_features(SUITE.catalog.cards["Inspiring Statuary"]) == {"granted_improvise"}
+    assert "granted_improvise" not in card_features(SUITE.catalog.cards["Whir of Invention"])
+
+
+@pytest.mark.parametrize("case_id", STATUARY_CASES)
+def test_every_statuary_case_is_unsupported_without_granted_improvise(case_id):
+    doc = _doc(case_id)
+    assert not _problems(doc)
+    doc["features"].remove("granted_improvise")
+    assert [p.pointer for p in _problems(doc) if "granted_improvise" in p.message]
