@@ -199,7 +199,8 @@ CARD_FEATURES: Mapping[tuple[CardPart, str], str] = {
     (CardPart.COUNT, "opponents"): "undaunted",
     **{(CardPart.COUNT, count): "counted_cost_modifiers" for count in (
         "creatures", "creatures_you_control", "attacking_creatures_you_control", "total_power_of_creatures_you_control",
-        "instant_and_sorcery_spells_you_cast_this_turn", "greatest_power_among_creatures_you_control")},
+        "instant_and_sorcery_spells_you_cast_this_turn", "greatest_power_among_creatures_you_control",
+        "artifacts_you_control")},
 }
 _EFFECT_LISTS = ("spell", "effect")     # the fields holding a list of effects (a spell's, an ability's)
 

@@ -241,3 +241,11 @@ def test_every_statuary_case_is_unsupported_without_granted_improvise(case_id):
     assert not _problems(doc)
     doc["features"].remove("granted_improvise")
     assert [p.pointer for p in _problems(doc) if "granted_improvise" in p.message]
+
+
+@pytest.mark.parametrize("name", ["Frogmite", "Thoughtcast", "Myr Enforcer", "Frogmyr Enforcer", "Somber Hoverguard"])
+def test_affinity_for_artifacts_is_a_counted_cost_modifier(name):
+    """Affinity counts the caster's artifacts as the total is determined (702.41a, 601.2f): an
+    engine with fixed reductions only (Goblin Electromancer's {1}) cannot build it, so its cases
+    need counted_cost_modifiers like every other "for each" reduction."""
+    assert "counted_cost_modifiers" in card_features(SUITE.catalog.cards[name])
