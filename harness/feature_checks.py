@@ -1,9 +1,10 @@
 """The checks that a case lists the features its steps need because of the card they use, beyond
 what a step's fields ask for (the contract's inputs): an entwine or escalate cost paid with
 objects, emerge from a quality, flashback another object gave, a chain of copies, an activation's
-mana or sacrifice, a spell whose mode an opponent chooses, an Aura, a cast from a library, and a
-card with a part one table ties to a feature (`CARD_FEATURES`: an ability's or an effect's kind,
-a field of one, what a cost modifier counts). Each is one small function of a `CaseCheck`;
+mana or sacrifice, a spell whose mode an opponent chooses, an Aura, a cast from a library, a cast
+leaving hybrid or Phyrexian choices to automatic payment, and a card with a part one table ties
+to a feature (`CARD_FEATURES`: an ability's or an effect's kind, a field of one, what a cost
+modifier counts). Each is one small function of a `CaseCheck`;
 `FEATURE_CHECKS` lists them in the order `castrules.harness.checks` runs them. Like the checks
 of the contract, they ask that a needed feature be listed, never that a listed one be needed
 (only `invented_cards` is checked both ways, in `castrules.harness.invented`)."""
@@ -19,6 +20,7 @@ from typing import Any, Callable, Iterable, Iterator
 from castrules.harness.case_check import CaseCheck
 from castrules.harness.excerpts import quoted
 from castrules.harness.problems import Problem
+from castrules.model.step_base import pays_automatically
 
 OBJECT_KEYWORD_COSTS = "keyword_object_costs"
 
@@ -141,6 +143,37 @@ def _mode_chooser(case: CaseCheck) -> Iterator[Problem]:
             yield case.problem(f"/steps/{n}/cast", f"{card['name']}'s mode is chosen by an opponent of the caster: "
                                                    "the cast must name them in mode_chooser (601.6, 601.6a)",
                                "missing_mode_chooser")
+
+
+AUTO_PAYMENT_CHOICES = "auto_payment_choices"
+
+
+def _omitted_choice(cost: str, body: Mapping[str, Any]) -> bool:
+    """Whether a cast leaves out a 601.2b announcement its mana cost asks for: a Phyrexian symbol
+    and no `phyrexian`; a hybrid one and no `hybrid` ({G/U/P} only when paid with mana)."""
+    symbols, paid = [s.split("/") for s in re.findall(r"\{([^{}]+/[^{}]+)\}", cost)], body.get("phyrexian")
+    if paid is None and any("P" in parts for parts in symbols):
+        return True
+    entries = iter(paid or ())
+    return "hybrid" not in body and any("P" not in parts or (next(entries, None) == "mana" and len(parts) > 2)
+                                        for parts in symbols)
+
+
+def _auto_payment_choices(case: CaseCheck) -> Iterator[Problem]:
+    """A cast paid automatically (`pay: auto`, or no `mana_abilities`) that leaves out its mana
+    cost's hybrid or Phyrexian choices lists auto_payment_choices: an engine that does not look
+    ahead for payable announcements gets it as unsupported. A cast for another cost (alternative,
+    half, prototype) or under a set total (cost_set) is not looked at: its mana cost is not paid."""
+    if AUTO_PAYMENT_CHOICES in case.doc["features"] or any((CardPart.ABILITY, "cost_set") in parts_of(
+            case.catalog.cards.get(obj.get("card") or "")) for obj in case.doc["setup"].get("objects", [])):
+        return
+    for n, body, card, alternatives in _casts(case):
+        if (not alternatives and not any(body.get(k) for k in ("half", "fuse", "prototype"))
+                and pays_automatically(body.get("pay"), "mana_abilities" in body)
+                and _omitted_choice(str(card.get("mana_cost") or ""), body)):
+            yield case.problem(f"/steps/{n}/cast", f"the cast leaves {card['name']}'s hybrid or Phyrexian choices to "
+                                                   f"automatic payment: the case must list feature "
+                                                   f"{quoted(AUTO_PAYMENT_CHOICES)} in /features", "unlisted_feature")
 
 
 class CardPart(enum.Enum):
@@ -350,4 +383,4 @@ def _cast_from_library(case: CaseCheck) -> Iterator[Problem]:
 
 FEATURE_CHECKS: tuple[Callable[[CaseCheck], Iterable[Problem]], ...] = (
     _object_keyword_costs, _emerge_from, _granted_flashback, _copy_chains,
-    _activation_features, _mode_chooser, _card_features, _auras, _cast_from_library)
+    _activation_features, _mode_chooser, _card_features, _auras, _cast_from_library, _auto_payment_choices)

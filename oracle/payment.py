@@ -114,10 +114,10 @@ Pick = Union[int, dict]
 
 def _choices(sups: list[tuple[Supply, int]]) -> Iterator[list[tuple[Supply, Pick]]]:
     """The sets of activations the solver may choose from, one ability per permanent (its one
-    {T}, 605.3a). A permanent whose abilities each add one mana of the same snow-ness is one
-    choice unit of all their types (exact: one of them is made); an ability adding no more than
-    another of the same permanent is left out; any other permanent with several gives each
-    combination in turn, its first ability first."""
+    {T} is paid once: 107.5, 118.3; 605.3a says when they may be activated). A permanent whose
+    abilities each add one mana of the same snow-ness is one choice unit of all their types
+    (exact: one of them is made); an ability adding no more than another of the same permanent is
+    left out; any other permanent with several gives each combination in turn, its first first."""
     groups: dict[str, list[tuple[Supply, int]]] = {}
     for s, i in sups:
         groups.setdefault(s.key, []).append((s, i))

@@ -1,5 +1,5 @@
-"""pay: auto with a permanent that has several {T}-only mana abilities (605.3a: one {T}, so one
-of them): the engine may use any of them, not only the first (Eldrazi Temple's {C}{C}, Rootbound
+"""pay: auto with a permanent that has several {T}-only mana abilities (one {T}, paid once:
+107.5, 118.3, so one of them; 605.3a lets them be activated while paying): the engine may use any of them, not only the first (Eldrazi Temple's {C}{C}, Rootbound
 Crag's green)."""
 from oracle_helpers import obj, player
 from oracle_helpers import run as _run
