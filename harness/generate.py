@@ -23,7 +23,7 @@ from castrules.harness import generate_strategies as st
 
 from castrules.harness.catalog import Catalog
 from castrules.harness.contract import load_contract, needs
-from castrules.harness.feature_checks import card_features
+from castrules.harness.feature_checks import AUTO_PAYMENT_CHOICES, auto_choice_casts, card_features
 from castrules.harness.generate_cast import draw_cast
 from castrules.harness.generate_catalog import CardInfo, Pools, symbols
 from castrules.harness.generate_table import PLAYERS, Builder, activation, chance, pool_text
@@ -79,6 +79,8 @@ def case_documents(draw, catalog: Catalog, vocabulary_features: Iterable[str] = 
         needed |= card_features(catalog.cards.get(o["card"]))
     if invented_uses(doc, catalog):
         needed.add(INVENTED)      # an engine knowing only printed cards gets it as unsupported
+    if next(auto_choice_casts(doc, catalog.cards), None):
+        needed.add(AUTO_PAYMENT_CHOICES)    # hybrid or Phyrexian choices left to automatic payment
     doc["features"] = sorted(set(features) | {f for f in needed if not known or f in known})
     return doc
 
