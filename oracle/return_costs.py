@@ -3,9 +3,13 @@ with a permanent rather than (or beside) mana, Daze's "return an Island you cont
 owner's hand rather than pay this spell's mana cost" (`alternative_costs: [{name:
 return_permanent, cost: "{0}", returns: <filter>}]`, the cast step's `returned`).
 
-The permanent is chosen as the cost is announced (601.2b) and returned with the rest of the
-total at 601.2h, after the mana abilities of 601.2g: a land may be tapped for mana first and
-still be returned. Nothing of it is mana, so the total's mana part (with its increases, its
+Only the intention to pay the alternative cost is announced (601.2b): the cast names the
+permanent with it (none named, or one named without the cost: `alternative_cost_unavailable`,
+the format's convention for an incomplete proposal), but whether it fits is judged when the total
+is paid (601.2h), as for a sacrifice in a flashback cost: one the caster doesn't control, or not
+of the kind asked for, is `additional_cost_unpaid` there, the locked total reported. It is
+returned with the rest of the total at 601.2h, after the mana abilities of 601.2g: a land may be
+tapped for mana first and still be returned. Nothing of it is mana, so the total's mana part (with its increases, its
 reductions and a floor such as Trinisphere's) is only the alternative cost's own `cost`. The
 one payer (`oracle.payer`) keeps this part kind's handler in its table.
 """
@@ -47,16 +51,17 @@ def _fits(state: State, oid: str | None, fits: Filter | None, player: str) -> bo
 
 def announce_returned(state: State, spell: Obj, alt: str | None, returned: str | None, player: str,
                       trace: Trace) -> None:
-    """601.2b: the permanent is named with the alternative cost, and only with it."""
+    """601.2b: the permanent is named with the alternative cost, and only with it; that it fits
+    is checked as the cost is paid (601.2h, `check_return`)."""
     if alt != RETURN:
         if returned is not None:
             raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{returned} is named to return to its owner's hand, "
                                                                "but the spell is not cast for such a cost",
                           rules=("118.9",))
         return
-    if not _fits(state, returned, returns_filter(spell), player):
-        raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"the cost returns a permanent {player} controls of the "
-                                                           f"kind it names; {returned or 'none'} was named",
+    if returned is None or returns_filter(spell) is None:
+        raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, "the cost returns a permanent to its owner's hand; "
+                                                           f"{returned or 'none'} was named",
                       rules=("118.9", "601.2b"))
     trace.add(("118.9", "601.2b"), f"{returned} will be returned to its owner's hand as the cost is paid")
 
@@ -68,9 +73,9 @@ def return_parts(spell: Obj, alt: str | None, returned: str | None) -> tuple[Ret
 
 
 def check_return(state: State, part: ReturnPart, player: str) -> None:
-    """118.3, 601.2h: the permanent is still one the payer controls, of the kind asked for."""
+    """118.3, 601.2h: the permanent named is one the payer controls, of the kind asked for."""
     if not _fits(state, part.chosen, part.fits, player):
-        raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{part.chosen} is no longer a permanent {player} controls of "
+        raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{part.chosen} is not a permanent {player} controls of "
                                                      "the kind the cost returns", rules=("118.9", "601.2h"))
 
 

@@ -1,5 +1,6 @@
-"""118.9: an alternative cost returning a permanent to its owner's hand (Daze): chosen at 601.2b,
-returned at 601.2h after the mana abilities, its mana part still modified (Trinisphere)."""
+"""118.9: an alternative cost returning a permanent to its owner's hand (Daze): named with the
+cost at 601.2b, checked and returned at 601.2h after the mana abilities, its mana part still
+modified (Trinisphere)."""
 from oracle_helpers import obj, run
 
 AB = {"A": {}, "B": {}}
@@ -27,10 +28,17 @@ def test_the_island_goes_to_its_owners_hand_for_nothing():
     assert obj(r, 1, "i0")["zone"] == "hand"
 
 
-def test_no_island_named_or_not_the_casters():
-    assert _daze(None)["steps"][0]["reason"] == "alternative_cost_unavailable"
-    assert _daze("i0", controller="A")["steps"][0]["reason"] == "alternative_cost_unavailable"
-    assert _daze("f1")["steps"][0]["reason"] == "alternative_cost_unavailable"
+def test_no_island_named_is_an_incomplete_announcement():
+    step = _daze(None)["steps"][0]
+    assert (step["reason"], step["substep"]) == ("alternative_cost_unavailable", "601.2b")
+
+
+def test_an_island_that_cannot_pay_fails_as_the_cost_is_paid():
+    """601.2b announces only the alternative cost; which Island is returned is part of paying
+    it (601.2h): another player's Island, or a land that is no Island, can't pay, and the locked
+    total ({0}) is reported."""
+    for step in (_daze("i0", controller="A")["steps"][0], _daze("f1")["steps"][0]):
+        assert (step["reason"], step["substep"], step["total_cost"]) == ("additional_cost_unpaid", "601.2h", "{0}")
 
 
 def test_returned_named_without_the_alternative_cost():
