@@ -18,6 +18,7 @@ from .reasons import Reason
 from .seams import rules as seam_rules
 from .state import MAIN_STEPS, Obj, ObjKind, State
 from .trace import Trace
+from .turn_grants import GraveyardTurn
 from .zones import top_of_library
 
 
@@ -125,6 +126,9 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
     c = chars(state, obj)
     if permission in (None, spell_id) and seam_rules().own_permission(state.obj(spell_id), caster, zone, free):
         return spell_id
+    turn = turn_permission(state, obj, c, caster, zone, permission, free)
+    if turn is not None:
+        return turn
     candidates = [state.objects[permission]] if permission in state.objects else list(state.battlefield())
     for src in candidates:
         if src.zone != "battlefield" or src.controller != caster or src.kind is not ObjKind.CARD:
@@ -148,6 +152,20 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
                 continue
             if matches(c, obj, ab.spells, src.controller, src.id):
                 return src.id
+    return None
+
+
+def turn_permission(state: State, obj, c: Chars, caster: str, zone: str, permission: str | None,
+                    free: bool) -> str | None:
+    """601.3: a resolved spell's effect letting `caster` cast spells from their own graveyard until
+    end of turn (Yawgmoth's Will); its source, if it covers this spell (never without paying)."""
+    if zone != "graveyard" or free or obj.owner != caster:
+        return None
+    for e in state.effects:
+        g = e.does
+        if (isinstance(g, GraveyardTurn) and g.player == caster and permission in (None, g.source)
+                and (g.spells is None or matches(c, obj, g.spells, caster, g.source))):
+            return g.source
     return None
 
 

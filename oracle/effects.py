@@ -6,7 +6,8 @@ from typing import Any, Callable, Mapping
 
 from castrules.model.effects import (AddCounters, AddMana, Animate, Awaken, BecomeColor, CastCopy, CastFree, CastIfAble, Counter,
                                      CreateToken, CreateTokenCopy, Damage, Delayed, Destroy, Draw, DrainMana, EachOpponent,
-                                     Effect, ExileTop, GainLife, GrantFlashback, LoseLife, ModeChooser, PlayerChoice, Tapper,
+                                     Effect, ExileTop, GainLife, GrantFlashback, GraveyardCasting, LoseLife, ModeChooser,
+                                     PlayerChoice, Tapper,
                                      Pump, ReturnToHand, SetBasePT, SacrificeSelf, TargetPlayer, UntapSelf, You)
 from castrules.model.parts import Filter
 
@@ -17,6 +18,7 @@ from .damage import damage_object, damage_player
 from .frozen import replace
 from .seams import rules
 from .state import GrantedFlashback, Obj, State
+from .turn_grants import GraveyardTurn
 from .targets import is_player_ref
 from .trace import Trace
 from .zones import move, top_of_library
@@ -340,6 +342,17 @@ def _grant_flashback(state: State, e: GrantFlashback, ctx: EffectContext, n: int
     return state
 
 
+def _graveyard_casting(state: State, e: GraveyardCasting, ctx: EffectContext, n: int, trace: Trace) -> State:
+    """601.3, 614.1a: until end of turn the controller may cast spells from their graveyard (and,
+    `exile_instead`, their cards bound for it are exiled): an effect on the source's object, read
+    through its `GraveyardTurn` by cast_permissions and zones.exiler (Yawgmoth's Will)."""
+    grant = GraveyardTurn(ctx.source.id, ctx.controller, e.spells, e.exile_instead)
+    trace.add(("601.3", "614.1a") if e.exile_instead else ("601.3",),
+              f"until end of turn {ctx.controller} may cast spells from their graveyard"
+              + ("; a card that would be put into it is exiled instead" if e.exile_instead else ""))
+    return state.with_timed_effect(ctx.source, grant)
+
+
 # One handler per effect type (castrules.model.effects): (state, effect, context, amount, trace) -> state.
 EFFECTS: Mapping[type[Effect], Callable[[State, Any, EffectContext, int, Trace], State]] = {
     AddMana: _add_mana, Damage: _damage, LoseLife: _life, GainLife: _life, Draw: _draw,
@@ -347,7 +360,8 @@ EFFECTS: Mapping[type[Effect], Callable[[State, Any, EffectContext, int, Trace],
     BecomeColor: _become_color,
     AddCounters: _add_counters, CreateToken: _create_token, CreateTokenCopy: _create_token_copy, Animate: _animate,
     SacrificeSelf: _sacrifice_self, Delayed: _delayed, CastCopy: _cast_copy, CastFree: _cast_free, CastIfAble: _cast_if_able, Counter: _counter,
-    UntapSelf: _untap_self, GrantFlashback: _grant_flashback, Awaken: _awaken, DrainMana: _drain_mana,
+    UntapSelf: _untap_self, GrantFlashback: _grant_flashback, GraveyardCasting: _graveyard_casting, Awaken: _awaken,
+    DrainMana: _drain_mana,
 }
 
 

@@ -1,8 +1,7 @@
-"""The game state: frozen values with structural sharing.
-
-Every action builds a new `State` with `replace` (frozen.py: `dataclasses.replace`, cheaper)
-and shallow dict copies, so an illegal action is rewound (601.2e, 730) by simply keeping the
-old state: nothing is deep copied. Characteristics are derived (see characteristics.py) and cached per state."""
+"""The game state: frozen values with structural sharing. Every action builds a new `State` with
+`replace` (frozen.py: `dataclasses.replace`, cheaper) and shallow dict copies, so an illegal action is
+rewound (601.2e, 730) by simply keeping the old state: nothing is deep copied. Characteristics are
+derived (see characteristics.py) and cached per state."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from .costs import ManaPool
 from .frozen import replace
 from .objmap import LayeredObjects, Objects, updated
 from .static_copy import StaticCopy
+from .turn_grants import GraveyardTurn
 
 STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
@@ -89,7 +89,7 @@ class Awakened:
     still a land; the effect has no end (`TimedEffect.lasting`)."""
 
 
-TimedDoes = Pump | Animate | ChangeTypes | BecomeColor | SetBasePT | GrantedFlashback | Awakened   # what an effect does
+TimedDoes = Pump | Animate | ChangeTypes | BecomeColor | SetBasePT | GrantedFlashback | Awakened | GraveyardTurn
 
 
 @dataclass(frozen=True)

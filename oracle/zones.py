@@ -18,6 +18,7 @@ from .frozen import replace
 from .seams import rules as rule_table
 from .state import GONE, NOT_IN_COMBAT, NOTHING_ANNOUNCED, Obj, ObjKind, State
 from .trace import Trace
+from .turn_grants import GraveyardTurn
 
 
 def move(state: State, oid: str, zone: str, trace: Trace | None = None, controller: str | None = None,
@@ -107,10 +108,15 @@ def top_of_library(state: State, player: str) -> Obj | None:
 
 def exiler(state: State, oid: str) -> str | None:
     """614.1a: the permanent (other than `oid`) whose effect exiles what would go to a graveyard
-    (Rest in Peace), named for the trace; None when there is none."""
+    (Rest in Peace), or the resolved spell whose effect exiles this turn the cards that would go to
+    their owner's graveyard (Yawgmoth's Will), named for the trace; None when there is none."""
     for o in state.battlefield():
         if o.id != oid and any(isinstance(ab, ExileInsteadOfGraveyard) for ab in o.base.abilities):
             return f"{o.base.name}, {o.id}"
+    owner = state.obj(oid).owner
+    for e in state.effects:
+        if isinstance(e.does, GraveyardTurn) and e.does.exile_instead and e.does.player == owner:
+            return f"{state.obj(e.does.source).base.name}'s effect this turn"
     return None
 
 

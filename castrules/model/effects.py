@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, ClassVar, Literal
 
 from .build import Model, key
+from .effect_players import (EachOpponent, ModeChooser, PlayerChoice, TargetPlayer, TargetsController,  # noqa: F401
+                             Tapper, You, read_player)
 from .errors import ModelError, excerpt
 from .parts import CopyExceptions, Filter
 
@@ -37,61 +38,6 @@ class Effect(Model):
         if cls is Effect:
             return read_effect(doc, where)
         return super().from_document(doc, where)
-
-
-@dataclass(frozen=True)
-class You:
-    """The effect's controller (`you`, the default)."""
-
-
-@dataclass(frozen=True)
-class EachOpponent:
-    """Each opponent of the effect's controller still in the game (`each_opponent`)."""
-
-
-@dataclass(frozen=True)
-class ModeChooser:
-    """The opponent who chose the spell's mode (`chooser`; 601.6: the card's "that player")."""
-
-
-@dataclass(frozen=True)
-class Tapper:
-    """The player who tapped a permanent for mana, for a trigger on that event (`tapper`; 106.12a)."""
-
-
-@dataclass(frozen=True)
-class TargetPlayer:
-    """The player who is the effect's `index`-th target (`target:N`)."""
-
-    index: int
-
-
-@dataclass(frozen=True)
-class TargetsController:
-    """The controller of the object that is the effect's `index`-th target (`target_controller:N`)."""
-
-    index: int
-
-
-PlayerChoice = You | EachOpponent | ModeChooser | Tapper | TargetPlayer | TargetsController
-
-
-@cache
-def read_player(ref: str | None) -> PlayerChoice:
-    """An effect's `player` string (schema `effect_player`) as its typed value."""
-    if ref is None or ref == "you":
-        return You()
-    if ref == "each_opponent":
-        return EachOpponent()
-    if ref == "chooser":
-        return ModeChooser()
-    if ref == "tapper":
-        return Tapper()
-    kind, _, index = ref.partition(":")
-    if index.isdigit() and kind in ("target", "target_controller"):
-        return TargetPlayer(int(index)) if kind == "target" else TargetsController(int(index))
-    raise ModelError("", f"unknown effect player {excerpt(ref)}: you, each_opponent, chooser, tapper, target:N or "
-                         "target_controller:N")
 
 
 @dataclass(frozen=True)
@@ -247,6 +193,17 @@ class GrantFlashback(Effect):
 
 
 @dataclass(frozen=True)
+class GraveyardCasting(Effect):
+    """Until end of turn its controller may cast spells matching `spells` (all: none given) from
+    their graveyard (601.3); with `exile_instead`, a card that would be put into their graveyard
+    from anywhere this turn is exiled instead (614.1a). Yawgmoth's Will."""
+
+    kind: ClassVar[str] = "graveyard_casting"
+    spells: Filter | None = None
+    exile_instead: bool = False
+
+
+@dataclass(frozen=True)
 class Counter(Effect):
     """The Nth target spell is countered, unless its controller pays `unless_pays` as this
     resolves (118.12a: an optional cost paid during resolution)."""
@@ -348,7 +305,7 @@ class Delayed(Effect):
 
 EFFECT_TYPES: Mapping[str, type[Effect]] = {t.kind: t for t in (
     Damage, LoseLife, GainLife, Draw, CastCopy, CastIfAble, CastFree, Counter, DrainMana, ExileTop, Destroy, ReturnToHand, Pump, SetBasePT,
-    BecomeColor, GrantFlashback, Awaken,
+    BecomeColor, GrantFlashback, GraveyardCasting, Awaken,
     AddCounters, CreateToken, CreateTokenCopy, Animate, SacrificeSelf, UntapSelf, Delayed, AddMana)}
 _REQUIRED = {"damage": ("amount",), "lose_life": ("amount",), "gain_life": ("amount",),
              "pump": ("power", "toughness"), "set_base_pt": ("power", "toughness"),
