@@ -63,6 +63,8 @@ def load_catalog(catalog_dir: Path, root: Path, validate: bool = True,
                 continue
             problems += [Problem(rel, pointer + "/modes", message, line_of(path, pointer), "chooser_without_opponent")
                          for message in _chooser_problems(card)]
+            problems += [Problem(rel, pointer, message, line_of(path, pointer), "tapper_outside_mana_trigger")
+                         for message in _tapper_problems(card)]
             cards[name] = card
             files[name] = rel
     return Catalog(cards, files), problems
@@ -78,3 +80,20 @@ def _chooser_problems(card: Mapping[str, Any]) -> list[str]:
     return [f"{card['name']} refers to the opponent who chose its mode (player: chooser, chooser_controls), but "
             "no opponent chooses its modes (modes.chooser: opponent)"]
 
+
+
+def _tapper_problems(card: Mapping[str, Any]) -> list[str]:
+    """`player: tapper` is the player who tapped a permanent for mana (106.12a, Manabarbs's "that
+    player"): only the stack effect of a mana_trigger has one; anywhere else the effect would
+    quietly reach nobody."""
+    def stray(node: Any, inside: bool) -> bool:
+        if isinstance(node, Mapping):
+            if node.get("player") == "tapper" and not inside:
+                return True
+            trigger = node.get("kind") == "mana_trigger"
+            return any(stray(v, inside or (trigger and k == "effect")) for k, v in node.items())
+        return isinstance(node, list) and any(stray(v, inside) for v in node)
+    if not stray(card, False):
+        return []
+    return [f"{card['name']} has an effect on `player: tapper` outside a mana_trigger's effect, where nobody "
+            "tapped a permanent for mana"]

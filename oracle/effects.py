@@ -47,7 +47,7 @@ class EffectContext:
 def condition_holds(cond: str | None, ctx: EffectContext) -> bool:
     if cond is None:
         return True
-    return {"prowl_paid": ctx.prowl_paid, "not_prowl_paid": not ctx.prowl_paid, "kicked": ctx.kicked > 0, "awakened": ctx.awakened,
+    return {"prowl_paid": ctx.prowl_paid, "not_prowl_paid": not ctx.prowl_paid, "kicked": ctx.kicked > 0, "not_kicked": ctx.kicked == 0, "awakened": ctx.awakened,
             "cast": ctx.cast}.get(cond, False)
 
 

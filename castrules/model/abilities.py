@@ -213,7 +213,7 @@ class EnterAbility(Ability):
     kind: ClassVar[str] = "etb"
     required: ClassVar[tuple[str, ...]] = ("effect",)
     trigger: bool = True
-    condition: Literal["prowl_paid", "not_prowl_paid", "kicked", "awakened", "cast"] | None = key("if", None)
+    condition: Literal["prowl_paid", "not_prowl_paid", "kicked", "not_kicked", "awakened", "cast"] | None = key("if", None)
     targets: tuple[TargetSpec, ...] = ()
     effect: tuple[Effect, ...] = ()
 

@@ -17,7 +17,7 @@ from .errors import ModelError, excerpt
 from .parts import CopyExceptions, Filter
 
 Amount = int | Literal["X", "Y", "target_x", "power", "divided", "times_kicked"]
-Condition = Literal["prowl_paid", "not_prowl_paid", "kicked", "awakened", "cast"]
+Condition = Literal["prowl_paid", "not_prowl_paid", "kicked", "not_kicked", "awakened", "cast"]
 # keys a shorthand effect may carry beside its kind: {lose_life: 1, player: each_opponent}
 EFFECT_PARAMETERS: tuple[str, ...] = ("player", "to", "target", "if", "amount")
 
