@@ -3,12 +3,14 @@
 ``open_engines`` decides where an engine runs: a protocol engine in its own process; an
 in-process engine in a worker process (``harness.worker_engine``) unless it is castrules' own
 (the oracle, its mutants) or ``in_process`` is asked; with ``-j N`` every lane gets an engine
-of its own in a process of its own, and there are never more lanes than cases.
+of its own in a process of its own, all started at once, and there are never more lanes than
+cases.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import threading
+from typing import Any, Callable, Sequence
 
 from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog
@@ -32,14 +34,46 @@ def open_engines(spec: str, jobs: int, cases: int, options: dict[str, Any], in_p
     def one() -> Engine:
         return worker_engine(parsed, **options) if contained else load_engine(parsed, **options)
 
-    engines = [one()]
+    if lanes == 1:
+        return [one()]
+    return _open_together(one, lanes)
+
+
+def _open_together(one: Callable[[], Engine], count: int) -> list[Engine]:
+    """``count`` engines started at once: each start is mostly a child process importing its
+    code and answering hello, so the lanes' start-ups overlap instead of adding up (the serial
+    part of ``-j`` before its first case). Any failure: the first lane's error (a load error is
+    reported once), every engine that started closed; interrupted: each is closed once started."""
+    outcomes: list[tuple[bool, Any] | None] = [None] * count
+
+    def start(lane: int) -> None:
+        try:
+            outcomes[lane] = (True, one())
+        except BaseException as exc:  # noqa: B036 - handed to the caller below
+            outcomes[lane] = (False, exc)
+
+    threads = [threading.Thread(target=start, args=(n,), name=f"castrules-open-{n}", daemon=True) for n in range(count)]
+    for thread in threads:
+        thread.start()
     try:
-        while len(engines) < lanes:
-            engines.append(one())
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(0.1)    # in slices: a signal is handled at once
     except BaseException:
-        close_all(engines)
+        threading.Thread(target=_close_once_started, args=(threads, outcomes), daemon=True).start()
         raise
+    engines = [value for ok, value in outcomes if ok]  # type: ignore[misc]
+    failed = [value for ok, value in outcomes if not ok]  # type: ignore[misc]
+    if failed:
+        close_all(engines)
+        raise failed[0]
     return engines
+
+
+def _close_once_started(threads: list[threading.Thread], outcomes: list) -> None:
+    for thread in threads:
+        thread.join()
+    close_all([value for ok, value in filter(None, outcomes) if ok])
 
 
 def close_all(engines: Sequence[Engine], abort: bool = False) -> None:

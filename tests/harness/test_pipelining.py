@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -35,9 +36,20 @@ def run(command: str, ids=IDS, policy: Policy | None = None, **options):
     try:
         source = pipelining.results(engine, cases, CATALOG)
         results = list(Session(cases, source, policy) if policy else source)
-        return results, engine, engine.stderr_tail()
+        return results, engine, _stderr(engine, f"seq {len(ids)}: ")
     finally:
         engine.close()
+
+
+def _stderr(engine, last: str) -> str:
+    """The engine's stderr so far, once ``last`` is in it (a thread reads it: the last line may
+    come after the last answer) or after a few seconds."""
+    for _ in range(100):
+        tail = engine.stderr_tail()
+        if last in tail:
+            break
+        time.sleep(0.05)
+    return tail
 
 
 def test_the_depth_is_the_engines_declaration_bounded_by_the_harness():
@@ -175,3 +187,33 @@ def test_smoke_sends_two_runs_together_only_to_an_engine_that_declares_it():
         code = smoke(fake("slow_start", "--delay", "0", *args), timeout=5, startup_timeout=10, out=out)
         assert code == 0, out.getvalue()
         assert ("PASS pipelining" in out.getvalue()) is pipelined
+
+
+# -- -j: the lanes' engines started together ---------------------------------------------------
+
+def test_the_lanes_engines_start_together(tmp_path):
+    from castrules.harness.execution import close_all, open_engines
+
+    # each fake answers hello only once all three have started: one after the other, the first
+    # would wait for the others in vain (and exit)
+    engines = open_engines(fake("barrier", "--dir", str(tmp_path), "--count", "3"), 3, 10,
+                           {"timeout": 5.0, "startup_timeout": 30.0})
+    try:
+        assert len(engines) == 3 and len({e._supervisor._proc.popen.pid for e in engines}) == 3
+    finally:
+        close_all(engines)
+
+
+def test_a_lane_engine_that_cannot_start_is_reported_once_and_the_others_are_closed(tmp_path):
+    from castrules.harness.engine import EngineLoadError
+    from castrules.harness.execution import open_engines
+
+    with pytest.raises(EngineLoadError, match="exited with status 5 before answering hello") as info:
+        open_engines(fake("barrier", "--dir", str(tmp_path), "--count", "9", "--wait", "0.5"), 3, 10,
+                     {"timeout": 5.0, "startup_timeout": 30.0})
+    assert str(info.value).count("exited with status") == 1
+    pids = [int(name.split("-")[1]) for name in os.listdir(tmp_path)]
+    assert len(pids) == 3
+    for pid in pids:   # none left running
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
