@@ -7,6 +7,7 @@ from typing import Any, Callable, Mapping
 from castrules.model import ModelError, read_step, steps
 
 from . import combat, copying, resolution, turns
+from .by_content import by_content
 from .activations import step_activate, step_pay_mana_cost, step_special_action
 from .cards import CardDef, read_cards
 from .casting import cast, parse_cast
@@ -222,10 +223,13 @@ HANDLERS: Mapping[type[steps.Step], Handler] = {
 }
 
 
+_read_step = by_content(read_step)     # every run of a case sends the same steps
+
+
 def run_step(state: State, step: Mapping[str, Any], trace: Trace) -> tuple[State, dict]:
     """Run one step; on an illegal action return the unchanged state and the reason."""
     try:
-        typed = read_step(step, f"/steps/{trace.step - 1}" if trace.step else "")
+        typed = _read_step(step, f"/steps/{trace.step - 1}" if trace.step else "")
     except ModelError as exc:
         raise RequestError(str(exc)) from exc
     casting_step = isinstance(typed, steps.Cast)

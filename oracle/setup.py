@@ -8,6 +8,7 @@ from typing import Any, Mapping
 from castrules.model import ModelError
 from castrules.model.case import Setup, SetupChoice, SetupObject
 
+from .by_content import by_content
 from .cards import CardDef
 from .costs import ManaCostError, ManaPool
 from .errors import RequestError
@@ -19,7 +20,7 @@ def build_state(setup: Setup | Mapping[str, Any], catalog: Mapping[str, CardDef]
     next timestamp) and the choices made before it starts."""
     if not isinstance(setup, Setup):
         try:
-            setup = Setup.from_document(setup, "/case/setup")
+            setup = _read_setup(setup, "/case/setup")
         except ModelError as exc:
             raise RequestError(f"the setup is malformed: {exc}") from exc
     players = _players(setup)
@@ -32,6 +33,9 @@ def build_state(setup: Setup | Mapping[str, Any], catalog: Mapping[str, CardDef]
     stack = tuple(o.id for o in objects.values() if o.zone == "stack")
     return State(players=players, objects=Objects(objects), turn=_turn(setup, names), stack=stack,
                  choices=_choices(setup.choices or {}, objects), clock=len(objects) + 1)
+
+
+_read_setup = by_content(Setup.from_document)     # every run of a case sends the same setup
 
 
 def _players(setup: Setup) -> tuple[Player, ...]:
