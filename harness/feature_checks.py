@@ -205,7 +205,7 @@ class CardPart(enum.Enum):
 # Servant or a Doomed Traveler in a graveyard to be counted, a Mana Leak or a K'rrik whose effect
 # never happens, an Eldrazi Temple whose mana only casts spells): cost_modifier's increase and reduce,
 # cost_floor, add_color, type_change, define_pt, triggered abilities, counter's unless_pays,
-# cast_permission (any_type included), a mana ability's spending restrictions; the keywords a
+# cast_permission (any_type; not during/per_turn), a mana ability's spending restrictions; the keywords a
 # cast step's own field asks for (delve, improvise, life_for_mana, awaken: observations.yaml); and
 # grant_flashback and enchanted_copy, which the checks above tie to the cast that needs them.
 CARD_FEATURES: Mapping[tuple[CardPart, str], str] = {
@@ -241,6 +241,7 @@ CARD_FEATURES: Mapping[tuple[CardPart, str], str] = {
     (CardPart.FIELD, "cost_modifier.chosen_card_type"): "linked_type_reductions",
     (CardPart.FIELD, "cost_modifier.imprinted_types"): "linked_type_reductions",
     (CardPart.FIELD, "improvise.spells"): "granted_improvise",
+    **{(CardPart.FIELD, f"cast_permission.{limit}"): "permission_limits" for limit in ("during", "per_turn")},
     (CardPart.COUNT, "opponents"): "undaunted",
     **{(CardPart.COUNT, count): "counted_cost_modifiers" for count in (
         "creatures", "creatures_you_control", "attacking_creatures_you_control", "total_power_of_creatures_you_control",

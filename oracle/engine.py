@@ -18,7 +18,7 @@ FEATURES: frozenset[str] = frozenset({
     "color_change",
     "defined_power", "base_power", "animated_artifacts", "noncreature_pt_effects", "copy_exceptions", "copy_exception_counters", "copy_chains", "copy_linked_triggers", "ability_copies",
     "cast_copy",
-    "ability_mana", "predefined_tokens", "cast_triggers", "unless_payments", "life_for_mana", "snow_mana", "any_type_mana", "any_type_permission", "cast_from_library",   # 106.6 restrictions naming abilities; 111.10 (issue 14 point 3)
+    "ability_mana", "predefined_tokens", "cast_triggers", "unless_payments", "life_for_mana", "snow_mana", "any_type_mana", "any_type_permission", "permission_limits", "cast_from_library",   # 106.6 restrictions naming abilities; 111.10 (issue 14 point 3)
     "face_down_exile", "borrowed_abilities", "activation_cost_increase", "activation_cost_reduction",
     "activation_any_colour",   # 406.3, 601.3f, 602.1e (issue 14 point 5)
     "multikicker", "kicked_modes", "opponent_chosen_modes", "buyback", "entwine", "escalate", "keyword_object_costs", "discard_costs", "counted_effects",

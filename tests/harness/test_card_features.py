@@ -249,3 +249,37 @@ def test_affinity_for_artifacts_is_a_counted_cost_modifier(name):
     engine with fixed reductions only (Goblin Electromancer's {1}) cannot build it, so its cases
     need counted_cost_modifiers like every other "for each" reduction."""
     assert "counted_cost_modifiers" in card_features(SUITE.catalog.cards[name])
+
+
+# ---- permission_limits (601.3, 400.7) -----------------------------------------------------------
+
+LIMIT_CASES = (
+    "casting/graveyard/kess-lets-only-one-spell-each-turn", "casting/graveyard/lurrus-lets-only-one-spell-each-turn",
+    "casting/graveyard/lurrus-and-karador-each-allow-their-own-spell", "casting/graveyard/lurrus-not-during-an-opponents-turn",
+    "casting/graveyard/lurrus-again-on-its-controllers-next-turn",
+    "casting/graveyard/lurrus-blinked-is-a-new-lurrus-with-its-own-spell",
+    "casting/graveyard/lurrus-unpaid-attempt-does-not-use-up-the-permission",
+    "flashback/zone/kess-spent-flashback-still-available")
+
+
+@pytest.mark.parametrize("name", ["Lurrus of the Dream-Den", "Karador, Ghost Chieftain", "Kess, Dissident Mage"])
+def test_a_permission_limited_to_its_controllers_turns_and_one_spell_needs_permission_limits(name):
+    """An engine knowing only plain cast permissions would build a Lurrus usable on any turn and
+    for any number of spells, and accept the casts these cards' cases expect refused."""
+    assert "permission_limits" in card_features(SUITE.catalog.cards[name])
+
+
+@pytest.mark.parametrize("limit", [{"during": "your_turn"}, {"per_turn": 2}])
+def test_either_limit_alone_needs_it_a_plain_permission_does_not(limit):
+    plain = {"kind": "cast_permission", "from": ["graveyard"], "spells": {}}
+    assert "permission_limits" not in card_features({"name": "Test Plain", "abilities": [plain]})
+    assert "permission_limits" in card_features({"name": "Test Limited", "abilities": [dict(plain, **limit)]})
+    assert "permission_limits" not in card_features(SUITE.catalog.cards["Future Sight"])
+
+
+@pytest.mark.parametrize("case_id", LIMIT_CASES)
+def test_every_limit_case_is_unsupported_without_permission_limits(case_id):
+    doc = _doc(case_id)
+    assert not _problems(doc)
+    doc["features"].remove("permission_limits")
+    assert [p.pointer for p in _problems(doc) if "permission_limits" in p.message]
