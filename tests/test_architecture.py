@@ -134,3 +134,14 @@ def test_no_import_cycles_among_castrules_modules():
 def test_library_modules_do_not_import_the_command_line(library):
     graph = import_graph()
     assert not {m for m in graph[library] if m.endswith("cli")}, graph[library]
+
+
+@pytest.mark.parametrize("folder", ["oracle", "harness", "oracle/mana", "castrules/model", "castrules/mutation"])
+def test_the_readme_names_every_module(folder):
+    """The README's architecture section is the map of the code: every module is named there (in
+    backquotes), so a new module comes with its line and the map stays true."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    architecture = text[text.index("## Architecture"):text.index("## Speed")]
+    modules = sorted(p.stem for p in (REPO / folder).glob("*.py") if p.stem != "__init__")
+    missing = [m for m in modules if f"`{m}`" not in architecture and f"`{folder}/{m}`" not in architecture]
+    assert not missing, f"modules of {folder}/ the README's architecture section does not name: {missing}"
