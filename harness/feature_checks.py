@@ -65,18 +65,18 @@ def _emerge_from(case: CaseCheck) -> Iterator[Problem]:
 
 
 def _granted_flashback(case: CaseCheck) -> Iterator[Problem]:
-    """A flashback cast of a card with no flashback of its own, in a case where another object's
-    effect may give it (Snapcaster Mage, Past in Flames, 702.34a), lists granted_flashback: an
-    engine with printed flashback only gets the case as unsupported. With no such object the cast
-    only announces a cost the card lacks, which printed flashback alone answers."""
-    if "granted_flashback" in case.doc["features"] or not any(
-            (CardPart.EFFECT, "grant_flashback") in parts_of(case.catalog.cards.get(obj.get("card") or ""))
-            for obj in case.doc["setup"].get("objects", [])):
+    """Where another object may give flashback (Snapcaster Mage, Past in Flames, 702.34a), a flashback cast
+    lists granted_flashback for a card with none of its own, flashback_choice for one with its own naming
+    another object as `permission`; with no such object, a cost the card lacks needs only `flashback`."""
+    if not any((CardPart.EFFECT, "grant_flashback") in parts_of(case.catalog.cards.get(obj.get("card") or ""))
+               for obj in case.doc["setup"].get("objects", [])):
         return
-    for n, _, card, alternatives in _casts(case):
-        if card and "flashback" in alternatives and "flashback" not in card:
+    for n, body, card, alternatives in _casts(case):
+        feature = "flashback_choice" if "flashback" in card else "granted_flashback"
+        if (card and "flashback" in alternatives and feature not in case.doc["features"]
+                and (feature == "granted_flashback" or body.get("permission") not in (None, body.get("object")))):
             yield case.problem(f"/steps/{n}/cast", f"the cast pays a flashback cost {card['name']} has only if another "
-                                                   "object gives it: the case must list feature 'granted_flashback' "
+                                                   f"object gives it: the case must list feature '{feature}' "
                                                    "in /features", "unlisted_feature")
 
 

@@ -14,7 +14,7 @@ FEATURES: frozenset[str] = frozenset({
     "casting", "timing", "cast_prohibitions", "targets", "modes", "total_cost", "affinity_instances", "cost_increase", "cost_reduction", "cost_floor", "cost_set",
     "lock_in", "alternative_cost", "additional_cost", "x", "hybrid", "phyrexian", "mana_value", "color",
     "mana_cost_parse", "mana_abilities", "mana_pool", "payment", "summoning_sickness", "untap_symbol",
-    "could_produce", "mana_replacement", "mana_trigger", "illegal_rewind", "prowl", "prototype", "flashback", "granted_flashback",
+    "could_produce", "mana_replacement", "mana_trigger", "illegal_rewind", "prowl", "prototype", "flashback", "granted_flashback", "flashback_choice",
     "color_change",
     "defined_power", "base_power", "animated_artifacts", "noncreature_pt_effects", "copy_exceptions", "copy_exception_counters", "copy_chains", "copy_linked_triggers", "ability_copies",
     "cast_copy",

@@ -1,9 +1,9 @@
-"""The features keyword_object_costs, emerge_from and granted_flashback: validate requires them of
-a case whose cast pays an entwine or escalate cost paid with objects (Solar Tide's lands,
-Collective Brutality's discards), an emerge from a quality (Crabomination) or a flashback cost the
-card has only because another object gave it (Snapcaster Mage, Past in Flames), so an engine that
-has only mana entwine and escalate, plain emerge or printed flashback gets such a case as
-unsupported."""
+"""The features keyword_object_costs, emerge_from, granted_flashback and flashback_choice:
+validate requires them of a case whose cast pays an entwine or escalate cost paid with objects
+(Solar Tide's lands, Collective Brutality's discards), an emerge from a quality (Crabomination), a
+flashback cost the card has only because another object gave it (Snapcaster Mage, Past in Flames),
+or that granted cost chosen over the card's own flashback, so an engine that has only mana entwine
+and escalate, plain emerge or printed flashback gets such a case as unsupported."""
 
 from __future__ import annotations
 
@@ -70,5 +70,23 @@ def test_a_flashback_announced_for_a_card_nothing_could_give_it_needs_no_granted
     doc = json.loads(json.dumps(next(c for c in SUITE.cases
                                      if c.id == "flashback/announce/card-without-flashback-in-hand").doc))
     assert "granted_flashback" not in doc["features"]
+    assert not [p for p in check_case("cases/x.yaml", doc, SUITE.catalog, SUITE.vocabulary)
+                if p.code == "unlisted_feature"]
+
+
+@pytest.mark.parametrize("case_id", ["flashback/granted/past-in-flames-firebolt-flashed-back-for-its-mana-cost",
+                                     "flashback/granted/snapcaster-deep-analysis-granted-flashback-asks-no-life",
+                                     "flashback/granted/snapcaster-lava-dart-granted-flashback-sacrifices-nothing"])
+def test_choosing_a_granted_flashback_over_the_cards_own_must_list_flashback_choice(case_id):
+    """702.34a: a card with its own flashback and a granted one may be cast with either; naming
+    the granter picks the granted cost, which an engine knowing one flashback per card cannot do."""
+    doc = json.loads(json.dumps(next(c for c in SUITE.cases if c.id == case_id).doc))
+    doc["features"].remove("flashback_choice")
+    found = [p for p in check_case("cases/x.yaml", doc, SUITE.catalog, SUITE.vocabulary) if p.code == "unlisted_feature"]
+    assert [p.pointer for p in found] and all(p.pointer.endswith("/cast") for p in found)
+    assert "flashback_choice" in found[0].message and "granted_flashback" not in found[0].message
+    for step in doc["steps"]:
+        if "flashback" == (step.get("cast") or {}).get("alternative_cost"):
+            del step["cast"]["permission"]          # cast for its own flashback: nothing to choose
     assert not [p for p in check_case("cases/x.yaml", doc, SUITE.catalog, SUITE.vocabulary)
                 if p.code == "unlisted_feature"]
