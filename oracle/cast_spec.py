@@ -52,8 +52,28 @@ class CastSpec:
     life_for_mana: tuple[tuple[str, int], ...] = ()           # 601.2h: (colour, symbols paid with life instead)
 
 
+# A typed step -> its spec, by the step's identity (both frozen): the runs of a case read each
+# of its steps once (oracle.by_content), so they get the same typed Cast, and this spares them
+# spelling it out again. Entries hold their step, so an id is never reused while its entry lives.
+_SPECS: dict[int, tuple[model.Cast, CastSpec]] = {}
+_BOUND = 4096
+
+
 def parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
     """A cast step (a document, or the model's typed `Cast`) as the oracle's CastSpec."""
+    if type(raw) is model.Cast:
+        hit = _SPECS.get(id(raw))
+        if hit is not None and hit[0] is raw:
+            return hit[1]
+        spec = _parse_cast(raw)
+        if len(_SPECS) >= _BOUND:
+            _SPECS.clear()
+        _SPECS[id(raw)] = (raw, spec)
+        return spec
+    return _parse_cast(raw)
+
+
+def _parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
     try:
         step = raw if isinstance(raw, model.Cast) else model.Cast.from_document(raw, "cast")
     except model.ModelError as exc:
