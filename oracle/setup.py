@@ -12,6 +12,7 @@ from .by_content import by_content
 from .cards import CardDef
 from .costs import ManaCostError, ManaPool
 from .errors import RequestError
+from .frozen import replace
 from .state import FaceUp, Obj, Objects, Player, State, Turn
 
 
@@ -23,6 +24,28 @@ def build_state(setup: Setup | Mapping[str, Any], catalog: Mapping[str, CardDef]
             setup = _read_setup(setup, "/case/setup")
         except ModelError as exc:
             raise RequestError(f"the setup is malformed: {exc}") from exc
+    cards = tuple(catalog.get(name) for o in setup.objects for name in (o.card, o.melded_with))
+    hit = _STARTS.get(id(setup))
+    if hit is None or hit[0] is not setup or len(hit[1]) != len(cards) \
+            or not all(a is b for a, b in zip(hit[1], cards)):
+        hit = (setup, cards, _start(setup, catalog))
+        if len(_STARTS) >= _BOUND:
+            _STARTS.clear()
+        _STARTS[id(setup)] = hit
+    start = hit[2]
+    # a state of its own: a new map of the (frozen) objects and new caches; choices copied
+    return replace(start, objects=Objects(start.objects), chars_cache={},
+                   choices={oid: dict(ch) for oid, ch in start.choices.items()})
+
+
+# The starting state of a typed setup (shared by the runs of a case: oracle.by_content) with the
+# card definitions its objects were made of, by the setup's identity: the state is a pure
+# function of both, all frozen (an entry holds its setup, so the id is not reused while it lives).
+_STARTS: dict[int, tuple[Setup, tuple[CardDef | None, ...], State]] = {}
+_BOUND = 4096
+
+
+def _start(setup: Setup, catalog: Mapping[str, CardDef]) -> State:
     players = _players(setup)
     names = [p.name for p in players]
     objects: dict[str, Obj] = {}
