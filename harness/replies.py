@@ -172,12 +172,19 @@ def loads(data: bytes | str) -> Any:
     error, a value the check refuses) is parsed again by ``_strict_loads``, whose answer and
     error messages are the reference."""
     try:
-        value = json.loads(data, parse_constant=_refuse_constant, parse_float=_finite_float)
+        text = data.decode(json.detect_encoding(data), "surrogatepass") if isinstance(data, (bytes, bytearray)) else data
+        value = _FAST.decode(text)
     except (ValueError, RecursionError):
         return _strict_loads(data)
     if _plain(value, 0, [MAX_NODES], (list, tuple)):
         return value
     return _strict_loads(data)
+
+
+# the fast path's parser, made once: json.loads with hooks builds a new decoder for every line.
+# It reads text as json.loads does (bytes decoded by their detected encoding); whatever it
+# refuses goes to _strict_loads, whose json.loads gives the reference answer and error.
+_FAST = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float)
 
 
 def _strict_loads(data: bytes | str) -> Any:
