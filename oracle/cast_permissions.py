@@ -169,6 +169,19 @@ def turn_permission(state: State, obj, c: Chars, caster: str, zone: str, permiss
     return None
 
 
+def flashback_named_elsewhere(state: State, spec: CastSpec, obj: Obj, view: Obj) -> str | None:
+    """The object a flashback cast names as its `permission` when that object gave the card no
+    flashback (702.34a) and lets it be cast from its zone no other way (Kess would): the cast
+    announces a flashback cost the named object doesn't offer, refused at 601.2b as a prowl cast
+    naming an object granting no prowl is (`choose_prowl`, 118.9). Judged before the card moves."""
+    via = spec.permission
+    if (AlternativeCostName.FLASHBACK not in spec.alternative or via in (None, spec.object)
+            or granted_by(state, obj, via) == via):
+        return None
+    other_way = find_permission(state, spec.object, spec.player, obj.zone, via, False, view, paying=True)
+    return via if other_way is None else None
+
+
 def limited_out(state: State, src: Obj, ab: CastPermission, caster: str) -> str | None:
     """Why `src`'s permission, limited to its controller's own turns or to so many spells each turn
     (Lurrus of the Dream-Den, Karador, Kess), can't be used now; None if it can. A spell counts

@@ -16,7 +16,8 @@ from . import payment
 from .announcements import (additional_costs, announce_division, announce_modes, announce_object_costs,
                             announce_prototype, announce_variables, base_cost, check_payment_choices, cost_values,
                             flashback_life, flashback_sacrifice, split_choice)
-from .cast_permissions import check_prohibitions, check_timing, flash_permissions, prohibited, zone_permission
+from .cast_permissions import (check_prohibitions, check_timing, flash_permissions, flashback_named_elsewhere, prohibited,
+                               zone_permission)
 from .cast_triggers import spell_cast
 from .cast_spec import CastSpec, parse_cast  # noqa: F401  (parse_cast: re-exported for the steps that cast)
 from .characteristics import chars, matches
@@ -78,6 +79,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     c = chars(state, view if obj.base.halves else obj)
     permission = zone_permission(state, spec, obj, view, c, trace)
     from_zone, flashback = obj.zone, rules().flashback_of(state, obj, spec.permission)   # 702.34a: granted too
+    stranger = flashback_named_elsewhere(state, spec, obj, view)
     check_prohibitions(state, view, spec.player, c, trace, from_zone)
     flash_needed = check_timing(state, spec, view, c, trace)
     state = _to_stack(state, spec, split, c.name, trace)
@@ -86,6 +88,9 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     state = announce_prototype(state, state.obj(spec.object), spec, c, trace)
     spell = state.obj(spec.object)
     c = chars(state, spell)
+    if stranger is not None and alt == AlternativeCostName.FLASHBACK:
+        raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{stranger} gave {c.name} no flashback and lets it be cast "
+                                                           "from the graveyard no other way", rules=("702.34a", "118.9"))
     to_pay, label = base_cost(state, spell, spec, alt, permission, from_zone, trace, flashback)
     to_pay, label = additional_costs(state, spell, spec, to_pay, label, trace)
     chooser = rules().mode_chooser(state, spell, spec, c.name, trace)       # 601.6, 601.6a: who picks the modes
