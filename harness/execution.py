@@ -24,7 +24,7 @@ from castrules.harness.session import Policy, Session
 
 
 def open_engines(spec: str, jobs: int, cases: int, options: dict[str, Any], in_process: bool = False) -> list[Engine]:
-    """One engine per lane; the first is opened first, so a load error is reported once."""
+    """One engine per lane, started at once (``_open_together``: a load error is reported once)."""
     from castrules.harness.worker_engine import is_trusted, worker_engine
 
     parsed = parse_engine_spec(spec)
