@@ -158,7 +158,7 @@ class UnlessXReadAsZero(Mutant):
     description = ("the {X} in the cost an \"unless\" effect offers counts 0 instead of the X announced for the "
                    "counterspell (107.3a: Condescend)")
     seams = {"unless_cost": _unless_x_zero}
-    witnesses = ("unless/x/condescend-asks-for-its-own-x", "unless/x/condescend-x-three-is-more-than-a-can-pay")
+    witnesses = ("unless/x/condescend-asks-for-its-own-x",)
 
 
 def _namesake_counts_itself(real, ctx):
