@@ -24,14 +24,15 @@ def build_state(setup: Setup | Mapping[str, Any], catalog: Mapping[str, CardDef]
             setup = _read_setup(setup, "/case/setup")
         except ModelError as exc:
             raise RequestError(f"the setup is malformed: {exc}") from exc
+    if not _read_setup.kept(setup):     # a setup read once (or given typed): its state is not kept either
+        return _start(setup, catalog)
     cards = tuple(catalog.get(name) for o in setup.objects for name in (o.card, o.melded_with))
     hit = _STARTS.get(id(setup))
     if hit is None or hit[0] is not setup or len(hit[1]) != len(cards) \
             or not all(a is b for a, b in zip(hit[1], cards)):
-        hit = (setup, cards, _start(setup, catalog))
         if len(_STARTS) >= _BOUND:
             _STARTS.clear()
-        _STARTS[id(setup)] = hit
+        hit = _STARTS[id(setup)] = (setup, cards, _start(setup, catalog))
     start = hit[2]
     # a state of its own: a new map of the (frozen) objects and new caches; choices copied
     return replace(start, objects=Objects(start.objects), chars_cache={},
@@ -39,8 +40,9 @@ def build_state(setup: Setup | Mapping[str, Any], catalog: Mapping[str, CardDef]
 
 
 # The starting state of a typed setup (shared by the runs of a case: oracle.by_content) with the
-# card definitions its objects were made of, by the setup's identity: the state is a pure
-# function of both, all frozen (an entry holds its setup, so the id is not reused while it lives).
+# card definitions its objects were made of, by the setup's identity (a setup the reader keeps):
+# the state is a pure function of both, all frozen (an entry holds its setup, so the id is not
+# reused while it lives).
 _STARTS: dict[int, tuple[Setup, tuple[CardDef | None, ...], State]] = {}
 _BOUND = 4096
 

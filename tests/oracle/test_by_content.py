@@ -11,10 +11,12 @@ from castrules.oracle.by_content import by_content
 def test_equal_documents_share_one_value_equal_to_the_models():
     reader = by_content(read_step)
     doc = {"cast": {"player": "A", "object": "bolt", "targets": ["B"]}}
-    first = reader(doc, "/steps/0")
-    assert first == read_step(doc, "/steps/0")
-    assert reader({"cast": {"player": "A", "object": "bolt", "targets": ["B"]}}, "/steps/3") is first
-    assert reader({"cast": {"player": "A", "object": "bolt", "targets": ("B",)}}, "/steps/3") is not first  # exact types
+    first = reader(doc, "/steps/0")     # first sight: read, not kept
+    assert first == read_step(doc, "/steps/0") and not reader.kept(first)
+    kept = reader({"cast": {"player": "A", "object": "bolt", "targets": ["B"]}}, "/steps/3")
+    assert kept == first and reader.kept(kept)
+    assert reader({"cast": {"player": "A", "object": "bolt", "targets": ["B"]}}, "/steps/5") is kept
+    assert reader({"cast": {"player": "A", "object": "bolt", "targets": ("B",)}}, "/steps/3") is not kept  # exact types
 
 
 @pytest.mark.parametrize("doc", [{"cast": {"player": "A"}}, {"no_such_step": {}}, {"cast": {"player": 1.5, "object": "x"}}])
