@@ -137,12 +137,15 @@ class ManaCost:
         colored, hybrid and Phyrexian symbol."""
         return frozenset(c for s in self.symbols for c in s.components)
 
-    @property
+    # has_x and variables are read tens of thousands of times a suite run, of the few costs the
+    # cards print (parsed once each): kept in the instance's own dict, which the frozen fields,
+    # equality and hashing never read (a new cost, from any constructor, starts without them)
+    @functools.cached_property
     def has_x(self) -> bool:
         """Whether the cost has a variable symbol (``{X}``, ``{Y}`` or ``{Z}``, 107.3)."""
         return any(s.kind is SymbolKind.X for s in self.symbols)
 
-    @property
+    @functools.cached_property
     def variables(self) -> frozenset[str]:
         """The variable letters that appear (a subset of X, Y, Z)."""
         return frozenset(s.variable for s in self.symbols if s.kind is SymbolKind.X)
