@@ -23,7 +23,7 @@ from .chars_value import Chars, new_chars, shared_store
 from .costs import ManaCost, colors_of, parse_cost
 from .power_layers import animate_all, defined_pt
 from .seams import rules
-from .state import Awakened, Obj, ObjKind, State
+from .state import NOTHING_ANNOUNCED, PLAIN_FACE, Awakened, Obj, ObjKind, State
 
 OFF_BATTLEFIELD_CARD_ZONES = frozenset({"hand", "graveyard", "library", "exile", "command"})
 
@@ -67,8 +67,13 @@ def chars(state: State, obj: Obj) -> Chars:
         # nothing from outside reaches the object: like objects (the same card, zone, counters...,
         # whatever their ids) have the same characteristics, computed once (10,000 Forests), and
         # so do they in any other game run by the same rules (the suite's cases share their cards)
-        like = (id(obj.card), id(obj.copy_of), id(obj.stack_ability), obj.face, obj.zone, obj.kind, obj.owner,
-                obj.controller, obj.token, obj.counters, obj.prototyped, obj.announced)
+        # the shared plain face and empty announcements as None (neither is ever None): hashing
+        # them field by field was most of the key's cost; an equal value that is not the shared
+        # one only keys apart from it (a miss, never a wrong hit)
+        face, announced = obj.face, obj.announced
+        like = (id(obj.card), id(obj.copy_of), id(obj.stack_ability), None if face is PLAIN_FACE else face,
+                obj.zone, obj.kind, obj.owner, obj.controller, obj.token, obj.counters, obj.prototyped,
+                None if announced is NOTHING_ANNOUNCED else announced)
         hit = state.chars_cache.get(like)
         if hit is None:
             shared = shared_store(table)

@@ -13,7 +13,7 @@ from .cards import CardDef
 from .costs import ManaCostError, ManaPool
 from .errors import RequestError
 from .frozen import replace
-from .state import FaceUp, Obj, Objects, Player, State, Turn
+from .state import PLAIN_FACE, FaceUp, Obj, Objects, Player, State, Turn
 
 
 def build_state(setup: Setup | Mapping[str, Any], catalog: Mapping[str, CardDef]) -> State:
@@ -108,14 +108,13 @@ def _object(raw: SetupObject, catalog: Mapping[str, CardDef], names: list[str], 
             raise RequestError(f"object {oid}: may_look: {who!r} is not a player")
     face = (FaceUp(transformed=raw.transformed, melded_with=partner, face_down=raw.face_down,
                    may_look=tuple(raw.may_look)) if raw.transformed or partner is not None or raw.face_down
-            else _FACE_UP)
+            else PLAIN_FACE)
     return Obj(id=oid, card=card, zone=zone, owner=owner,
                controller=controller if zone in ("battlefield", "stack") else owner,
                timestamp=timestamp, token=raw.token, tapped=raw.tapped, summoning_sick=raw.summoning_sick,
                counters=counters, damage=raw.damage, prototyped=raw.prototyped, face=face)
 
 
-_FACE_UP = FaceUp()     # the one face of an ordinary card (frozen: shared by every object)
 
 
 def _meld_partner(raw: SetupObject, card: CardDef, catalog: Mapping[str, CardDef], zone: str) -> CardDef | None:

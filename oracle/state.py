@@ -171,7 +171,7 @@ class Announced:
     tapper: str | None = None               # a tapped-for-mana trigger's "that player", who tapped (106.12a)
 
 
-NOTHING_ANNOUNCED = Announced()
+NOTHING_ANNOUNCED, PLAIN_FACE = Announced(), FaceUp()    # shared by every object with nothing else (frozen)
 
 
 @dataclass(frozen=True)
@@ -219,7 +219,7 @@ class Obj:
     prototyped: bool = False
     announced: Announced = NOTHING_ANNOUNCED   # decisions made while casting or activating (601.2b-d)
     combat: Combat = NOT_IN_COMBAT
-    face: FaceUp = FaceUp()                 # cards with several faces (202.3b-d)
+    face: FaceUp = PLAIN_FACE               # cards with several faces (202.3b-d)
     stack_ability: StackAbility | None = None   # a triggered or activated ability on the stack: what it does
     attached: tuple[str, int] | None = None    # an Aura: the object it is attached to, and that object's incarnation
 
