@@ -33,10 +33,23 @@ def cost_text(cost: ManaCost | None) -> str | None:
 
 
 def colors_of(cost: ManaCost | None) -> tuple[str, ...]:
+    """The colours of a mana cost's symbols in WUBRG order (105.2, 202.2); every object's
+    characteristics ask it of the few costs the cards print (each parsed once: kept by the
+    cost's identity, the entry holding its cost so the id is never another's)."""
     if cost is None:
         return ()
+    hit = _COLORS.get(id(cost))
+    if hit is not None and hit[0] is cost:
+        return hit[1]
     cs = {c.value for c in cost.colors}
-    return tuple(c for c in WUBRG if c in cs)
+    value = tuple(c for c in WUBRG if c in cs)
+    if len(_COLORS) >= 4096:
+        _COLORS.clear()
+    _COLORS[id(cost)] = (cost, value)
+    return value
+
+
+_COLORS: dict[int, tuple[ManaCost, tuple[str, ...]]] = {}
 
 
 def concrete_text(cost: ConcreteCost) -> str:

@@ -299,7 +299,7 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     pl = state.player(player)
     state = state.with_player(produce_into(pl, source, ab, produced, is_snow(judged, source), trace))
     if produced:
-        trace.add("605.3b", f"{obj.base.name} ({oid}) adds " + "".join("{%s}" % k for k in produced))
+        trace.add("605.3b", f"{obj.base.name} ({oid}) adds {{{'}{'.join(produced)}}}")
     fired = list(_tap_triggers(before, obj, ab, produced))
     if not fired:
         return state

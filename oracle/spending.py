@@ -133,9 +133,12 @@ def spend(state: State, player: str, usable: ManaPool, after: ManaPool, purpose:
     p = state.player(player)
     pool, restricted = p.pool, list(p.restricted)
     for t in ORDER:
+        spent = usable.count(t) - after.count(t)
+        if not spent:
+            continue        # none of this type spent: none of its snow mana either
         snowy = usable.count(t, snow=True) - after.count(t, snow=True)     # snow mana spent (107.4h)
-        n = usable.count(t) - after.count(t) - snowy
-        for entry in list(restricted):
+        n = spent - snowy
+        for entry in list(restricted) if restricted else ():
             if n and entry[0] == t and spendable_on(state, purpose, entry):
                 restricted.remove(entry)
                 n -= 1
