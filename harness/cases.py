@@ -50,8 +50,14 @@ class Case:
         return model.card_names(self.doc)
 
     def observe_points(self) -> list[int]:
-        """Step numbers after which the expectations look at the state."""
-        return list(model.observe_points(self.doc))
+        """Step numbers after which the expectations look at the state (a new list each time)."""
+        return list(self._observe_points)
+
+    @cached_property
+    def _observe_points(self) -> tuple[int, ...]:
+        """Read once from the document (loaded once and never changed, as for ``model``): every
+        run of the case asks twice, for its request and to check the reply's snapshots."""
+        return model.observe_points(self.doc)
 
     def request(self, cards: Mapping[str, Any]) -> dict:
         """What the engine receives: the case without expectations, its cards, what to observe."""
