@@ -246,8 +246,8 @@ class Obj:
         return self.copy_of is not None
 
     def with_x(self, x: int | None) -> "Obj":
-        """The object as it would be with X announced as `x` (601.2b; 601.3e looks at it so)."""
-        return replace(self, announced=replace(self.announced, x=x))
+        """The object as it would be with X announced as `x` (601.2b; 601.3e), itself if X is that already."""
+        return self if self.announced.x is x else replace(self, announced=replace(self.announced, x=x))
 
     def counter(self, name: str) -> int:
         return dict(self.counters).get(name, 0)
