@@ -84,7 +84,14 @@ class Trace:
     lines: list[TraceLine] = field(default_factory=list)
 
     def add(self, rules: Rules, note: str) -> None:
-        self.lines.append(TraceLine(self.step, rule_numbers(rules), note))
+        # TraceLine(step, rules, note) without its frozen __init__'s object.__setattr__ per field
+        # (some 20,000 lines a pass over the suite); TraceLine has no __post_init__ to skip
+        line = _new(TraceLine)
+        _setattr(line, "__dict__", {"step": self.step, "rules": rule_numbers(rules), "note": note})
+        self.lines.append(line)
+
+
+_new, _setattr = object.__new__, object.__setattr__
 
 
 def explain_lines(trace: list[dict]) -> list[str]:
