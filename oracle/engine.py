@@ -26,7 +26,7 @@ FEATURES: frozenset[str] = frozenset({
     "multiplayer", "state_based_actions", "variable_y", "text_x", "ability_x", "pay_mana_cost",
     "split_cards", "double_faced", "meld", "gained_abilities", "delayed_triggers", "dies_triggers", "become_copy",
     "auras", "aura_copy", "copied_linked_abilities",
-    "special_actions", "cast_free", "cast_from_opponents_library", "cast_if_able", "flash_permission", "replacement_order", "auto_payment", "auto_payment_choices",
+    "special_actions", "cast_free", "cast_from_opponents_library", "graveyard_casting", "cast_if_able", "flash_permission", "replacement_order", "auto_payment", "auto_payment_choices",
     "invented_cards", "counted_cost_modifiers", "coloured_only_reductions", "chosen_creature_type_reductions", "linked_type_reductions",
     "undaunted", "undaunted_instances", "delve", "improvise", "granted_improvise", "emerge", "emerge_from", "surge", "return_costs",
     "dash", "dash_return", "awaken", "exile_instead_of_graveyard", "drain_mana",
