@@ -128,8 +128,15 @@ class ManaCost:
         value for a spell on the stack, None (counted as 0) anywhere else (202.3e).  Hybrid
         symbols count their larger half (202.3f), Phyrexian symbols 1 (202.3g).
         """
+        if not self.has_x:
+            return self._fixed_mana_value       # no variable: the same whatever is announced
         values = {"X": x, "Y": y, "Z": z}
         return sum(s.mana_value(values[s.variable] if s.kind is SymbolKind.X else None) for s in self.symbols)
+
+    @functools.cached_property
+    def _fixed_mana_value(self) -> int:
+        """The mana value of a cost with no variable symbol, worked out once (see has_x)."""
+        return sum(s.mana_value(None) for s in self.symbols)
 
     @property
     def colors(self) -> frozenset[Color]:
