@@ -1,13 +1,11 @@
 """What the suite costs (``castrules bench``), measured on this machine, as ratios where possible.
 
 Figures (``FIGURES`` names every JSON key): loading and validating the suite; cases per second
-in process, through the protocol with a persistent ``castrules serve`` and with ``--isolate``
-(beside the engine's start-up, its bound); a ``py:`` engine in its worker process against
-``--in-process``; the pytest route's cost per item against pytest's
-own floor (the same number of empty tests); ``castrules fuzz`` examples per second; the cost
-of the suite against a synthetic copy ten times its size; ``-j 2`` against serial; the payment
-solver's growth. Only this command prints speed: no test reads a clock.
-"""
+in process (best pass and first pass), through the protocol with a persistent ``castrules serve``
+and with ``--isolate`` (beside the engine's start-up, its bound); a ``py:`` engine in its worker
+process against ``--in-process``; the pytest route's cost per item against pytest's own floor;
+``castrules fuzz`` examples per second; the suite against a synthetic copy ten times its size;
+``-j 2`` against serial; the payment solver's growth. Only this command prints speed."""
 
 from __future__ import annotations
 
@@ -31,17 +29,21 @@ PARTS = ("load", "inprocess", "protocol", "worker", "isolate", "pytest", "fuzz",
 # every top-level key of the figures when no part is skipped (tests/harness/test_bench.py checks them)
 FIGURES = ("machine", "cases", "load_validate", "in_process", "harness_overhead", "load_vs_run_ratio",
            "protocol_persistent", "protocol_vs_in_process_ratio", "worker_process", "engine_startup", "protocol_isolate",
-           "isolate_vs_startup_ratio", "pytest_route_replay", "pytest_route_engine", "fuzz", "growth", "parallel",
-           "solver")
+           "isolate_vs_startup_ratio", "pytest_route_replay", "pytest_route_engine", "fuzz", "growth", "parallel", "solver")
 
 
 def best(repeat: int, action) -> float:
+    return min(timings(repeat, action))
+
+
+def timings(repeat: int, action) -> list[float]:
+    """Wall time of each of ``repeat`` runs of ``action``, in order (the first one first)."""
     times = []
     for _ in range(max(1, repeat)):
         started = time.perf_counter()
         action()
         times.append(time.perf_counter() - started)
-    return min(times)
+    return times
 
 
 def measure_load(repeat: int) -> dict:
@@ -251,12 +253,16 @@ def _collect(plan: Plan, suite) -> dict:
 
 
 def _in_process(figures: dict, plan: Plan, cases, catalog) -> None:
+    from castrules.harness import pipelining
     from castrules.harness.bench_engines import ReplayEngine
     from castrules.harness.engine import close, load_engine
 
     engine = load_engine(plan.engine_spec)
-    seconds = measure_engine(engine, cases, catalog, plan.repeat)
-    figures["in_process"] = {"engine": engine.name, "seconds": seconds, "cases_per_s": len(cases) / seconds}
+    # the first pass is what one `castrules run` pays; later ones find what the oracle keeps per case
+    times = timings(plan.repeat, lambda: list(pipelining.results(engine, cases, catalog)))
+    seconds = min(times)
+    figures["in_process"] = {"engine": engine.name, "seconds": seconds, "cases_per_s": len(cases) / seconds,
+                             "first_pass_cases_per_s": len(cases) / times[0]}
     close(engine)
     overhead = measure_engine(ReplayEngine(), cases, catalog, plan.repeat)
     figures["harness_overhead"] = {"seconds": overhead, "cases_per_s": len(cases) / overhead}
@@ -322,7 +328,8 @@ def _print_run(f: dict) -> None:
         print(f"load + validate the suite      {f['load_validate']['seconds'] * 1000:8.1f} ms")
     if "in_process" in f:
         ip = f["in_process"]
-        print(f"in process ({ip['engine']})  {ip['cases_per_s']:8.0f} cases/s  ({ip['seconds'] * 1000:.1f} ms for the suite)")
+        print(f"in process ({ip['engine']})  {ip['cases_per_s']:8.0f} cases/s  ({ip['seconds'] * 1000:.1f} ms for the suite, "
+              f"best pass; the first pass of the process {ip['first_pass_cases_per_s']:.0f} cases/s)")
         print(f"harness overhead (replay)      {f['harness_overhead']['cases_per_s']:8.0f} cases/s")
     if "load_vs_run_ratio" in f:
         print(f"load+validate / oracle run     {f['load_vs_run_ratio']:8.2f}   (target <= 1)")
