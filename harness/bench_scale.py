@@ -112,7 +112,10 @@ def _load_and_run(root: Path, engine_spec: str) -> dict:
 
 def measure_parallel(engine_spec: str, cases, catalog, jobs: int = 2) -> dict:
     """A serial run and a ``-j jobs`` run of ``cases`` (engines opened as ``castrules run`` does:
-    serial in process for the oracle, each lane a worker process), start-up timed apart."""
+    serial in process for the oracle, each lane a worker process), start-up timed apart. Bench
+    measures it before any other part runs the oracle in its process, so the serial run is a
+    first pass, as the lanes' are and as one ``castrules run`` is (the oracle keeps per-case work
+    from a case's second run: a serial run after the in-process passes was not a fair baseline)."""
     serial = _session_time(engine_spec, 1, cases, catalog)
     parallel = _session_time(engine_spec, jobs, cases, catalog)
     # speedup: the runs alone (engines started once per run, before it); with_start: wall times
