@@ -29,10 +29,10 @@ _FIXED = FIXED_CAST_FIELDS - {"object"}     # the resolve step may name the card
 
 
 def cast_free(state: State, e: CastFree, player: str, source_id: str, targets: tuple, x: int | None,
-              choices: Mapping[str, Any], trace: Trace, owner: str | None = None) -> State:
+              choices: Mapping[str, Any], trace: Trace, owner: str | None) -> State:
     """Cast the card the choices name (or the effect's target) for no mana, or decline. `owner`
-    is the player whose hand, graveyard or library the effect reaches (its controller's unless
-    the effect names another)."""
+    is the player whose hand, graveyard or library the effect reaches (the effect's `whose`: its
+    controller unless it names another), None when that player is a target no longer there."""
     from .casting import cast, parse_cast
     given = choices.get("cast")
     if given is None or choices.get("decline_cast"):
@@ -52,7 +52,7 @@ def cast_free(state: State, e: CastFree, player: str, source_id: str, targets: t
         card_id = given.get("object")
         if not isinstance(card_id, str) or card_id not in state.objects:
             raise RequestError("resolve: choices.cast needs `object`, the card to cast")
-    rules().free_cast_card(state, e, player, source_id, card_id, x, owner=player if owner is None else owner)
+    rules().free_cast_card(state, e, player, source_id, card_id, x, owner)
     card = state.obj(card_id)
     trace.add("608.2g", f"{player} casts {card.base.name} ({card_id}) from the {e.from_} without paying its mana "
                         f"cost while {source_id} resolves")
@@ -63,15 +63,15 @@ def cast_free(state: State, e: CastFree, player: str, source_id: str, targets: t
 
 
 def check_card(state: State, e: CastFree, player: str, source_id: str, card_id: str, x: int | None,
-               owner: str | None = None) -> None:
-    """The card is one the effect lets `player` cast: where it says, in the zone of the player it
-    says (`owner`, the caster by default), of the kind it says."""
+               owner: str | None) -> None:
+    """The card is one the effect lets `player` cast: where it says, in the zone of `owner` (no
+    player's when None), of the kind it says."""
     card = state.obj(card_id)
     c = chars(state, card)
-    whose = player if owner is None else owner
     why = None
-    if card.zone != e.from_ or (card.owner != whose and e.from_ != "exile"):     # exile is no player's
-        why = f"{card_id} is not in {whose}'s {e.from_}" if e.from_ != "exile" else f"{card_id} is not in exile"
+    if card.zone != e.from_ or (card.owner != owner and e.from_ != "exile"):     # exile is no player's
+        where = f"{owner or 'that player'}'s {e.from_}" if e.from_ != "exile" else "exile"
+        why = f"{card_id} is not in {where}"
     linked = e.exiled_with and state.choices.get(source_id, {}).get("exiled") != card_id
     if why is None and linked:
         why = f"{card_id} is not a card exiled with {source_id}"

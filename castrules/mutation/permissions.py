@@ -117,7 +117,7 @@ class ActivationReductionBelowOneMana(Mutant):
 class FreeCastAnyCard(Mutant):
     description = ("a resolving effect's free cast (Electrodominance, Kaho) reaches any card of its zone, whatever the "
                    "mana value or the card it names (608.2g, 607.2)")
-    seams = {"free_cast_card": substitute(lambda state, e, player, source_id, card_id, x, owner=None: None)}
+    seams = {"free_cast_card": substitute(lambda state, e, player, source_id, card_id, x, owner: None)}
     witnesses = ("casting/free-cast/effects-name-their-cards",)
 
 
