@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Callable, Iterable, Iterator
 
-from castrules.harness.card_features import CARD_FEATURES, CardPart, card_features, card_parts, parts_of  # noqa: F401
+from castrules.harness.card_features import CARD_FEATURES, CardPart, parts_of
 from castrules.harness.case_check import CaseCheck
 from castrules.harness.excerpts import quoted
 from castrules.harness.problems import Problem

@@ -23,7 +23,8 @@ from castrules.harness import generate_strategies as st
 
 from castrules.harness.catalog import Catalog
 from castrules.harness.contract import load_contract, needs
-from castrules.harness.feature_checks import AUTO_PAYMENT_CHOICES, auto_choice_casts, card_features
+from castrules.harness.card_features import card_features
+from castrules.harness.feature_checks import AUTO_PAYMENT_CHOICES, auto_choice_casts
 from castrules.harness.generate_cast import draw_cast
 from castrules.harness.generate_catalog import CardInfo, Pools, symbols
 from castrules.harness.generate_table import PLAYERS, Builder, activation, chance, pool_text

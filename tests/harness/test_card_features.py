@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from castrules.harness.checks import check_case
-from castrules.harness.feature_checks import CARD_FEATURES, CardPart, card_features, parts_of
+from castrules.harness.card_features import CARD_FEATURES, CardPart, card_features, parts_of
 from castrules.harness.suite import shared_suite
 from tests.conftest import FIXTURE_CARDS, castrules, good_case
 
