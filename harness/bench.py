@@ -22,7 +22,7 @@ from typing import Iterable, Iterator
 
 from castrules.harness import paths
 from castrules.harness.child_python import child_env, python_argv
-from castrules.harness.bench_scale import measure_fuzz, measure_growth, measure_parallel, measure_startup
+from castrules.harness.bench_scale import describe_parallel, measure_fuzz, measure_growth, measure_parallel, measure_startup
 
 SOLVER_MODULE = "castrules.benchmarks.bench_solver"
 PARTS = ("load", "inprocess", "protocol", "worker", "isolate", "pytest", "fuzz", "growth", "parallel", "solver")
@@ -227,7 +227,7 @@ def _collect(plan: Plan, suite) -> dict:
     if "load" not in plan.skip:
         figures["load_validate"] = measure_load(plan.repeat)
     if "parallel" not in plan.skip:   # first: its serial run as cold as its lanes (and as one castrules run)
-        figures["parallel"] = measure_parallel(engine_spec, cases, suite.catalog, plan.jobs)
+        figures["parallel"] = measure_parallel(engine_spec, cases, suite.catalog, plan.jobs, plan.repeat)
     if "inprocess" not in plan.skip:
         _in_process(figures, plan, cases, suite.catalog)
     serve = python_argv("castrules", "serve", "--engine", engine_spec)
@@ -386,9 +386,7 @@ def _print_scale(f: dict) -> None:
         print(f"growth: suite x{g['copies']} (synthetic)    {g['ratio']:8.2f}   cost ratio (target <= {g['copies'] + 1}); "
               f"load x{g['load_ratio']:.2f}, run x{g['run_ratio']:.2f} for {g['cases']} -> {g['cases_copied']} cases")
     if "parallel" in f:
-        p = f["parallel"]
-        print(f"-j {p['jobs']} / serial                   {p['speedup']:8.2f}x  faster (target >= 1.7 on two idle cores); "
-              f"{p['speedup_with_start']:.2f}x with the engines' start-up")
+        print(describe_parallel(f["parallel"]))
 
 
 def _print_solver(f: dict) -> None:

@@ -245,7 +245,8 @@ def _run_selection(args: argparse.Namespace) -> int:
 
     suite, cases = _cases_to_run(args)
     options = {"timeout": args.timeout, "isolate": args.isolate, "startup_timeout": args.startup_timeout}
-    engines = execution.open_engines(args.engine, args.jobs, len(cases), options, in_process=args.in_process)
+    engines = execution.open_engines(args.engine, args.jobs, len(cases), options, in_process=args.in_process,
+                                     held=(cases, suite.catalog))
     failures = OutputFailures()
     ran = _run_cases(args, suite, cases, engines, failures)
     return _after_the_run(args, suite, ran, failures)

@@ -22,16 +22,18 @@ from dataclasses import dataclass
 from castrules.harness.engine_errors import EngineCrashed, EngineFailure
 from castrules.harness.engine_process import EngineProcess
 
+
 MAX_PIPELINE = 2   # runs in flight the harness sends at most: one being run, one waiting behind it
 
 
-def pipeline_depth(hello: dict, isolate: bool) -> int:
+def pipeline_depth(hello: dict, isolate: bool, most: int = MAX_PIPELINE) -> int:
     """How many runs to have in flight at once for an engine with this hello reply: 1 (one at a
-    time, the protocol's default) unless it declares more; always 1 with ``--isolate``."""
+    time, the protocol's default) unless it declares more, and at most ``most``; always 1 with
+    ``--isolate``."""
     declared = hello.get("pipeline", 1)
     if isolate or type(declared) is not int or declared < 2:
         return 1
-    return min(declared, MAX_PIPELINE)
+    return min(declared, most)
 
 
 class SentAhead(EngineCrashed):
@@ -67,6 +69,24 @@ class InFlight:
         if not self.sent:
             self._starts(sent)
         self.sent.append(sent)
+
+    def answer_ready(self, timeout: float) -> bool:
+        """Whether collecting the oldest run would not wait: its answer (or the engine's end) is
+        read, its ``timeout`` is up, or it was lost with an earlier run. For a caller waiting on
+        several engines at once (``harness.parallel``); see ``wait_on``."""
+        if self.lost or not self.sent:
+            return True
+        oldest = self.sent[0]
+        return oldest.proc.line_ready() is not False or time.monotonic() >= oldest.started + timeout
+
+    def wait_on(self, timeout: float) -> tuple[int, float] | None:
+        """The descriptor to wait on for the oldest run's answer and when its ``timeout`` is up;
+        None when there is nothing to wait for (or no descriptor: a reader thread reads it)."""
+        if self.lost or not self.sent:
+            return None
+        oldest = self.sent[0]
+        fd = oldest.proc.stdout_fd()
+        return None if fd is None else (fd, oldest.started + timeout)
 
     def lost_with_earlier(self, seq: int) -> bool:
         """Whether run ``seq`` was lost with an earlier one (forgotten here: it is sent again)."""

@@ -72,6 +72,18 @@ class DirectLineReader:
                 elif time.monotonic() - exited_at >= EXIT_POLL:
                     raise EndOfOutput()
 
+    def line_ready(self) -> bool:
+        """Whether ``receive`` would return (or raise) without waiting: a whole line is read, or
+        the output ended. What the pipe holds now is read first; nothing here blocks."""
+        if self._has_line():
+            return True
+        self._fill()
+        return self._has_line()
+
+    def _has_line(self) -> bool:
+        unread = len(self.buffer) - self.start
+        return self.eof or unread >= self.limit or (unread > 0 and self.buffer.find(b"\n", self.start) >= 0)
+
     def _fill(self) -> None:
         try:
             data = os.read(self.fd, READ_CHUNK)

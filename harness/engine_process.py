@@ -215,8 +215,11 @@ class EngineProcess:
     buffer, a writer); it is started, stopped politely or killed with everything it started."""
 
     def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None = None, cwd: str | None = None,
-                 stderr_lines: int = STDERR_LINES) -> None:
-        self.popen = _launch(argv, env, cwd)
+                 stderr_lines: int = STDERR_LINES, launched: Any = None) -> None:
+        # launched: a child already started (``forked_workers.ForkedProcess``), else ``argv`` is
+        self.popen = launched if launched is not None else _launch(argv, env, cwd)
+        self.inherited = getattr(launched, "inherited", None)   # what a forked child holds already
+        self._exit_checked = 0.0
         self.argv = list(argv)
         self.stdout = _reader(self.popen)
         self.stderr_ring = StderrRing(self.popen.stderr, stderr_lines)
@@ -231,6 +234,24 @@ class EngineProcess:
 
     def receive(self, deadline: float) -> bytes:
         return self.stdout.receive(deadline)
+
+    def line_ready(self) -> bool | None:
+        """Whether ``receive`` would not wait (a line is read, the output ended, the process
+        exited); None where that can't be known without a thread (``LineReader``)."""
+        check = getattr(self.stdout, "line_ready", None)
+        if check is None:
+            return None
+        if check():
+            return True
+        now = time.monotonic()   # has it exited (a child of its own may hold stdout open)? not at every look
+        if now - self._exit_checked < EXIT_POLL:
+            return False
+        self._exit_checked = now
+        return self.popen.poll() is not None
+
+    def stdout_fd(self) -> int | None:
+        """The descriptor to wait on for the next line (None where a thread reads it)."""
+        return getattr(self.stdout, "fd", None)
 
     @property
     def stderr(self) -> collections.deque[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import shlex
 import threading
 import time
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from castrules.harness import __version__, schemas
 from castrules.harness.engine_errors import EngineFailure, EngineStartError, TooManyRestarts
@@ -57,8 +57,9 @@ class Supervisor:
     """One engine process at a time: started on demand, counted, replaced after a failure."""
 
     def __init__(self, argv: Sequence[str], *, startup_timeout: float, max_restarts: int | None, isolate: bool,
-                 env: Mapping[str, str] | None, cwd: str | None, stderr_lines: int) -> None:
+                 env: Mapping[str, str] | None, cwd: str | None, stderr_lines: int, launched: Any = None) -> None:
         self.argv = list(argv)
+        self._launched = launched        # the first process, already started (a forked worker); later ones from argv
         self.startup_timeout, self.max_restarts, self.isolate = startup_timeout, max_restarts, isolate
         self.env, self.cwd, self.stderr_lines = env, cwd, stderr_lines
         self.engine_name = ""            # for messages, once the first hello named it
@@ -72,7 +73,8 @@ class Supervisor:
     def start(self) -> dict:
         """Launch a process and complete the handshake; the hello reply on success."""
         self.launches += 1
-        proc = EngineProcess(self.argv, self.env, self.cwd, self.stderr_lines)
+        launched, self._launched = self._launched, None
+        proc = EngineProcess(self.argv, self.env, self.cwd, self.stderr_lines, launched)
         try:
             hello = handshake(proc, self.startup_timeout)
         except EngineStartError as exc:
@@ -85,6 +87,10 @@ class Supervisor:
         self._proc = proc
         self._broken = False
         return hello
+
+    def current(self) -> EngineProcess | None:
+        """The live process, if one is started (none restarted here)."""
+        return self._proc
 
     def process(self) -> EngineProcess:
         """The live process for the next case: restarted (and counted) if the last one failed or died."""

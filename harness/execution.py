@@ -23,8 +23,13 @@ from castrules.harness.runner import run_case
 from castrules.harness.session import Policy, Session
 
 
-def open_engines(spec: str, jobs: int, cases: int, options: dict[str, Any], in_process: bool = False) -> list[Engine]:
-    """One engine per lane, started at once (``_open_together``: a load error is reported once)."""
+def open_engines(spec: str, jobs: int, cases: int, options: dict[str, Any], in_process: bool = False,
+                 held: tuple[Sequence[Case], Catalog] | None = None) -> list[Engine]:
+    """One engine per lane, started at once (``_open_together``: a load error is reported once).
+    With ``held`` (the run's cases and catalog), an in-process engine's lanes are forked where
+    that is possible (``forked_workers.fork_lanes``): started in milliseconds, each holding
+    the cases and catalog, so a case is sent as its position."""
+    from castrules.harness.forked_workers import fork_lanes
     from castrules.harness.worker_engine import is_trusted, worker_engine
 
     parsed = parse_engine_spec(spec)
@@ -34,6 +39,10 @@ def open_engines(spec: str, jobs: int, cases: int, options: dict[str, Any], in_p
     def one() -> Engine:
         return worker_engine(parsed, **options) if contained else load_engine(parsed, **options)
 
+    if contained and lanes > 1 and held is not None:
+        forked = fork_lanes(parsed, lanes, held[0], held[1], **options)
+        if forked is not None:
+            return list(forked)
     if lanes == 1:
         return [one()]
     return _open_together(one, lanes)
@@ -97,6 +106,9 @@ def session(engines: Sequence[Engine], cases: Sequence[Case], catalog: Catalog, 
         engine, explainer = engines[0], oracle_explainer(engines[0])
         return Session(cases, pipelining.results(engine, cases, catalog, expectations, explainer), policy)
     per_lane = {id(e): oracle_explainer(e) for e in engines}
+    polled = all(pipelining.pollable(e) for e in engines)   # one thread waits on every lane's engine
     lanes = Lanes(cases, engines, lambda e, case: run_case(e, case, catalog, expectations, per_lane[id(e)]),
-                  lambda e, some: pipelining.results(e, some, catalog, expectations, per_lane[id(e)]))
+                  lambda e, some: pipelining.results(e, some, catalog, expectations, per_lane[id(e)]),
+                  (lambda e, some: pipelining.Pipeline(e, iter(some), catalog, expectations, per_lane[id(e)],
+                                                       pipelining.depth(e))) if polled else None)
     return Session(cases, iter(lanes), policy, finished=lanes.finished, stop=lanes.stop)

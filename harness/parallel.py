@@ -14,15 +14,23 @@ process between cases.
 from __future__ import annotations
 
 import collections
+import select
 import threading
-from typing import Callable, Iterator, Sequence
+import time
+from typing import Any, Callable, Iterator, Sequence
 
 from castrules.harness.cases import Case
 from castrules.harness.results import Result, Status
 
 RunOne = Callable[[object, Case], Result]
 RunMany = Callable[[object, Iterator[Case]], Iterator[Result]]   # one result per case, in order
+# an engine's cases as steps one thread drives (pipelining.Pipeline: fill, ready, take, close)
+MakePipeline = Callable[[object, Iterator[Case]], Any]
 WAIT_SLICE = 0.1   # seconds: the main thread wakes this often, so signals are handled at once
+# a polled run waits this long for answers to gather when every engine has this many cases in
+# flight (castrules' own workers, worker_engine.WORKER_PIPELINE): a wake-up per answer took a
+# core from the workers for each case; an engine sent a case or two at a time is never kept waiting
+COALESCE, COALESCE_AHEAD = 0.002, 4
 
 
 def shard(cases: Sequence[Case], spec: str) -> list[Case]:
@@ -46,8 +54,10 @@ class Lanes:
     """``engines`` (one per lane, already started) run ``cases``; iterate for ordered results."""
 
     def __init__(self, cases: Sequence[Case], engines: Sequence[object], run_one: RunOne,
-                 run_many: RunMany | None = None) -> None:
+                 run_many: RunMany | None = None, pipeline: MakePipeline | None = None) -> None:
         self.cases, self.engines, self.run_one = list(cases), list(engines), run_one
+        # every engine can be waited on (pipeline): this thread drives all lanes, no lane thread
+        self.pipeline = pipeline
         # a lane's cases in one stream (pipelining.results: the next case sent before the last
         # answer comes, so a lane's worker never waits for this process between cases)
         self.run_many: RunMany = run_many or (lambda engine, cases: (self.run_one(engine, c) for c in cases))
@@ -55,8 +65,9 @@ class Lanes:
         self._done: dict[int, Result] = {}
         self._cond = threading.Condition()
         self._stopping = threading.Event()
-        self._threads = [threading.Thread(target=self._lane, args=(e,), name=f"castrules-lane-{n}", daemon=True)
-                         for n, e in enumerate(self.engines)]
+        self._threads = [] if pipeline is not None else [
+            threading.Thread(target=self._lane, args=(e,), name=f"castrules-lane-{n}", daemon=True)
+            for n, e in enumerate(self.engines)]
         self._started = False
 
     def _take(self) -> int | None:
@@ -96,6 +107,9 @@ class Lanes:
             self._cond.notify_all()
 
     def __iter__(self) -> Iterator[Result]:
+        if self.pipeline is not None:
+            yield from self._polled()
+            return
         if not self._started:
             self._started = True
             for thread in self._threads:
@@ -108,6 +122,24 @@ class Lanes:
             if result is None:  # every lane ended early (stopped): the session reports the rest
                 return
             yield result
+
+    def _polled(self) -> Iterator[Result]:
+        """The results in order, every lane driven from this thread: whichever engine has answered
+        gives its result and is sent its next case; when none has, one ``poll`` waits on all.
+        Why not a thread per lane: waking a lane's thread, then this one, for every result cost
+        a context switch or two per case, taken from the workers' cores."""
+        lanes = [_PolledLane(self, engine) for engine in self.engines]
+        try:
+            for index in range(len(self.cases)):
+                while index not in self._done:
+                    if not _advance(lanes):
+                        return   # every lane ended early (stopped): the session reports the rest
+                with self._cond:
+                    result = self._done.pop(index)
+                yield result
+        finally:
+            for lane in lanes:
+                lane.close()
 
     def finished(self) -> dict[int, Result]:
         """Results finished beyond those yielded (kept when the run is interrupted)."""
@@ -125,3 +157,78 @@ class Lanes:
             if thread.is_alive():
                 thread.join(timeout=2.0)
 
+
+
+class _PolledLane:
+    """One lane of ``Lanes._polled``: its engine's pipeline and the suite positions it took."""
+
+    def __init__(self, lanes: Lanes, engine: object) -> None:
+        self.lanes, self.engine = lanes, engine
+        self.taken: collections.deque[int] = collections.deque()
+        self.pipeline = self._new_pipeline()
+        self.live = True
+
+    def _new_pipeline(self) -> Any:
+        def cases() -> Iterator[Case]:
+            while (index := self.lanes._take()) is not None:
+                self.taken.append(index)
+                yield self.lanes.cases[index]
+
+        assert self.lanes.pipeline is not None
+        return self.lanes.pipeline(self.engine, cases())
+
+    def ready(self) -> bool:
+        """Whether a result can be taken now; a lane with nothing left to run is no longer live."""
+        if self.live and not self.pipeline.fill():
+            self.live = False
+        return self.live and self.pipeline.ready()
+
+    def take(self) -> None:
+        try:
+            result = self.pipeline.take()
+        except Exception as exc:  # as a lane's thread does: its cases get the error, it goes on
+            self.pipeline.close()
+            if not self.taken:
+                self.live = False
+                return
+            while self.taken:
+                index = self.taken.popleft()
+                case = self.lanes.cases[index]
+                self.lanes._keep(index, Result(case.id, Status.ERROR, case.file, case.rules, case.features,
+                                               engine_lost=True, message="the worker running this case failed: "
+                                                                         f"{type(exc).__name__}: {exc}"))
+            self.pipeline = self._new_pipeline()
+            return
+        self.lanes._keep(self.taken.popleft(), result)
+
+    def close(self) -> None:
+        self.pipeline.close()
+
+
+def _advance(lanes: list[_PolledLane]) -> bool:
+    """One step of ``Lanes._polled``: every lane with an answer gives it, or, if none has, a wait
+    for the first answer or time-out (at most ``WAIT_SLICE``: signals are handled meanwhile).
+    False once no lane has anything left to run."""
+    live = [lane for lane in lanes if lane.live]
+    if not live:
+        return False
+    moved = False
+    for lane in live:
+        if lane.ready():
+            lane.take()
+            moved = True
+    if moved or not any(lane.live for lane in live):
+        return True
+    if all(lane.pipeline.in_flight() >= COALESCE_AHEAD for lane in live if lane.live):
+        # every engine has cases queued: let answers gather instead of waking for each one
+        time.sleep(COALESCE)
+        if any(lane.ready() for lane in live):
+            return True
+    poller, until = select.poll(), time.monotonic() + WAIT_SLICE
+    for lane in live:
+        target = lane.engine.wait_on() if lane.live else None   # type: ignore[attr-defined]
+        if target is not None:
+            poller.register(target[0], select.POLLIN)
+            until = min(until, target[1])
+    poller.poll(max(0, int((until - time.monotonic()) * 1000) + 1))
+    return True

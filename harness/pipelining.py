@@ -21,6 +21,7 @@ still in flight.
 from __future__ import annotations
 
 import collections
+import os
 import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
@@ -42,6 +43,12 @@ def depth(engine: Engine) -> int:
     if type(declared) is not int or not callable(getattr(engine, sends, None)):
         return 1
     return declared
+
+
+def pollable(engine: Engine) -> bool:
+    """Whether the engine's answers can be waited for together with other engines' (a pipelined
+    engine whose output this process reads itself: ``SubprocessEngine.answer_ready``, POSIX)."""
+    return os.name == "posix" and depth(engine) > 1 and callable(getattr(engine, "answer_ready", None))
 
 
 def results(engine: Engine, cases: Iterable[Case], catalog: Catalog, expectations: Expectations | None = None,
@@ -69,26 +76,61 @@ class _Ahead:
 
 def _pipelined(engine: Engine, cases: Iterator[Case], catalog: Catalog, expectations: Expectations | None,
                explainer: Engine | None, limit: int) -> Iterator[Result]:
-    ahead: collections.deque[_Ahead] = collections.deque()
-    exhausted = False
+    pipeline = Pipeline(engine, cases, catalog, expectations, explainer, limit)
     try:
-        while True:
-            while not exhausted and sum(item.ticket is not None for item in ahead) < limit:
-                case = next(cases, None)
-                if case is None:
-                    exhausted = True
-                    break
-                ahead.append(_send(engine, case, catalog))
-            if not ahead:
-                return
-            item = ahead.popleft()
-            result = _collect(engine, item)
-            if result.engine_lost:
-                _send_again(engine, ahead, catalog)
-            yield finished(result, item.case, catalog, expectations, explainer)
+        while pipeline.fill():
+            yield pipeline.take()
     finally:
-        if any(item.ticket is not None for item in ahead):   # the run stopped early: nobody waits for those
-            engine.abandon()  # type: ignore[attr-defined]
+        pipeline.close()
+
+
+class Pipeline:
+    """One engine's runs in flight, as steps a caller drives: ``fill`` sends cases up to the
+    limit, ``ready`` says whether ``take`` would not wait, ``take`` gives the oldest case's
+    finished result. ``_pipelined`` drives it case by case; ``harness.parallel`` drives every
+    lane's from one thread, taking from whichever engine has answered (``answer_ready``)."""
+
+    def __init__(self, engine: Engine, cases: Iterator[Case], catalog: Catalog, expectations: Expectations | None,
+                 explainer: Engine | None, limit: int) -> None:
+        self.engine, self.cases, self.catalog = engine, cases, catalog
+        self.expectations, self.explainer, self.limit = expectations, explainer, limit
+        self.ahead: collections.deque[_Ahead] = collections.deque()
+        self.exhausted = False
+
+    def fill(self) -> bool:
+        """Send cases until ``limit`` are in flight; whether a result is still to come."""
+        while not self.exhausted and self.in_flight() < self.limit:
+            case = next(self.cases, None)
+            if case is None:
+                self.exhausted = True
+                break
+            self.ahead.append(_send(self.engine, case, self.catalog))
+        return bool(self.ahead)
+
+    def in_flight(self) -> int:
+        """Cases sent to the engine and not taken yet."""
+        return sum(item.ticket is not None for item in self.ahead)
+
+    def ready(self) -> bool:
+        """Whether ``take`` gives its result without waiting for the engine."""
+        if not self.ahead:
+            return False
+        item = self.ahead[0]
+        return item.ticket is None or self.engine.answer_ready()  # type: ignore[attr-defined]
+
+    def take(self) -> Result:
+        """The oldest case's result (waiting for it if need be); cases lost with it are sent again."""
+        item = self.ahead.popleft()
+        result = _collect(self.engine, item)
+        if result.engine_lost:
+            _send_again(self.engine, self.ahead, self.catalog)
+        return finished(result, item.case, self.catalog, self.expectations, self.explainer)
+
+    def close(self) -> None:
+        """The run stopped early: nobody waits for the runs still in flight."""
+        if any(item.ticket is not None for item in self.ahead):
+            self.ahead.clear()
+            self.engine.abandon()  # type: ignore[attr-defined]
 
 
 def _send_again(engine: Engine, ahead: collections.deque[_Ahead], catalog: Catalog) -> None:

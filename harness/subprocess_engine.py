@@ -49,7 +49,7 @@ class SubprocessEngine:
     def __init__(self, argv: Sequence[str], *, timeout: float | None = None, isolate: bool = False,
                  startup_timeout: float | None = None, max_restarts: int | None = None,
                  env: Mapping[str, str] | None = None, cwd: str | None = None,
-                 stderr_lines: int = STDERR_LINES, validate_results: bool = False) -> None:
+                 stderr_lines: int = STDERR_LINES, validate_results: bool = False, launched: Any = None) -> None:
         if not argv:
             raise EngineLoadError("the engine command line is empty")
         self.argv = list(argv)
@@ -63,13 +63,8 @@ class SubprocessEngine:
         self._supervisor = Supervisor(
             self.argv, startup_timeout=float(startup_timeout) if startup_timeout is not None else DEFAULT_STARTUP_TIMEOUT,
             max_restarts=DEFAULT_MAX_RESTARTS if max_restarts is None else int(max_restarts), isolate=self.isolate,
-            env=env, cwd=cwd, stderr_lines=stderr_lines)
-        try:
-            hello = self._supervisor.start()
-        except EngineStartError as exc:
-            tail = exc.diagnostics.splitlines()[-15:]
-            shown = ("\n  engine stderr (last lines):\n" + "\n".join("    " + t for t in tail)) if tail else ""
-            raise EngineStartError(f"{exc} [engine: {shlex.join(self.argv)}]{shown}", exc.diagnostics) from None
+            env=env, cwd=cwd, stderr_lines=stderr_lines, launched=launched)
+        hello = _first_start(self._supervisor, self.argv)
         engine = hello["engine"]
         self.name: str = engine["name"]
         self._supervisor.engine_name = self.name
@@ -148,6 +143,14 @@ class SubprocessEngine:
         self.case_stderr = self._stderr_since(sent.proc, sent.stderr_mark)
         return message, sent.proc
 
+    def answer_ready(self) -> bool:
+        """Whether collecting the oldest run would not wait (``InFlight.answer_ready``)."""
+        return self._flight.answer_ready(self.timeout)
+
+    def wait_on(self) -> tuple[int, float] | None:
+        """What to wait on for the oldest run's answer, and until when (``InFlight.wait_on``)."""
+        return self._flight.wait_on(self.timeout)
+
     def lost_with_earlier(self, seq: int) -> bool:
         """Whether run ``seq`` was sent ahead of one the engine was lost on, never answered (the
         caller sends it again: it is forgotten here)."""
@@ -186,6 +189,17 @@ class SubprocessEngine:
 
     def stderr_tail(self) -> str:
         return self._supervisor.stderr_tail()
+
+
+def _first_start(supervisor: Supervisor, argv: Sequence[str]) -> dict:
+    """The engine's first process started and its hello; a start error names the command line
+    and shows the end of what the engine wrote on stderr."""
+    try:
+        return supervisor.start()
+    except EngineStartError as exc:
+        tail = exc.diagnostics.splitlines()[-15:]
+        shown = ("\n  engine stderr (last lines):\n" + "\n".join("    " + t for t in tail)) if tail else ""
+        raise EngineStartError(f"{exc} [engine: {shlex.join(argv)}]{shown}", exc.diagnostics) from None
 
 
 def reply_message(supervisor: Supervisor, proc: EngineProcess, seq: int, deadline: float, timeout: float) -> dict:

@@ -20,17 +20,19 @@ is sent again to its restart. As an ``Engine`` (``run``) it answers requests too
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any, Collection
+from dataclasses import dataclass, field, replace
+from typing import Any, Collection, Mapping, Sequence
 
 from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog
 from castrules.harness.child_python import child_env, python_argv
 from castrules.harness.engine_errors import EngineProtocolError
+from castrules.harness.engine_pipeline import pipeline_depth
 from castrules.harness.engine_spec import ORACLE_TARGET, EngineSpec
 from castrules.harness.results import Mismatch, Result, Status
 from castrules.harness.subprocess_engine import SubprocessEngine
 
+WORKER_PIPELINE = 8             # cases a worker is sent ahead: it never waits while the harness gathers answers
 TRUSTED_PREFIX = "castrules."   # castrules' own engines (the oracle, its mutants) need no worker
 # what a worker may answer: the result before the expectations file (applied by the harness)
 WORKER_STATUSES = {s.value: s for s in (Status.PASS, Status.FAIL, Status.ERROR, Status.TIMEOUT,
@@ -42,12 +44,33 @@ def is_trusted(spec: EngineSpec) -> bool:
     return spec.target == ORACLE_TARGET or spec.module.startswith(TRUSTED_PREFIX)
 
 
-def worker_engine(spec: EngineSpec, **options: Any) -> "WorkerEngine":
-    """The in-process engine ``spec``, served in a worker process of its own."""
+@dataclass(frozen=True)
+class Inherited:
+    """What a forked worker holds from the fork on (``harness.forked_workers``): the run's cases,
+    sent to it by position, and its catalog, never sent."""
+
+    cases: tuple[Case, ...]
+    catalog: Catalog
+    positions: Mapping[int, int] = field(default_factory=dict)   # id(case) -> its position in cases
+
+    @classmethod
+    def of(cls, cases: Sequence[Case], catalog: Catalog) -> "Inherited":
+        held = tuple(cases)
+        return cls(held, catalog, {id(case): n for n, case in enumerate(held)})
+
+    def position(self, case: Case) -> int | None:
+        """Where the worker finds ``case``, if it holds this very case."""
+        n = self.positions.get(id(case))
+        return n if n is not None and self.cases[n] is case else None
+
+
+def worker_engine(spec: EngineSpec, launched: Any = None, **options: Any) -> "WorkerEngine":
+    """The in-process engine ``spec``, served in a worker process of its own: ``launched`` if
+    given (forked, ``harness.forked_workers``), else started, as every later one, from the command line."""
     argv = python_argv("castrules.harness.worker_server", f"py:{spec.target}")
     # the worker imports what this process can import (the current directory first), and the
     # same castrules (castrules.harness.child_python)
-    engine = WorkerEngine(argv, env=child_env(), **options)
+    engine = WorkerEngine(argv, env=child_env(), launched=launched, **options)
     engine.reference = spec.target == ORACLE_TARGET  # served oracle: its known failures apply
     return engine
 
@@ -60,11 +83,19 @@ class WorkerEngine(SubprocessEngine):
 
     def __init__(self, argv: list[str], **options: Any) -> None:
         super().__init__(argv, **options)
+        # deeper than an external engine's: the harness may then let answers gather (parallel.COALESCE)
+        self.pipeline = pipeline_depth(self.hello, self.isolate, WORKER_PIPELINE)
         self._primed: tuple[object, Catalog] | None = None
         # cases whose passing result keeps the engine's trace: those an expectations file lists
         # (an unexpected pass shows it); no output shows another passing case's trace, and
         # sending it back was a third of what the harness read per case
         self.passing_traces: Collection[str] = ()
+
+    @property
+    def forked(self) -> bool:
+        """Whether its live process was forked from the harness (``harness.forked_workers``)."""
+        proc = self._supervisor.current()
+        return proc is not None and proc.inherited is not None
 
     def result_of(self, base: Result, case: Case, catalog: Catalog) -> Result:
         """The case run and judged in the worker; its result completes ``base`` (id, file, rules,
@@ -75,10 +106,14 @@ class WorkerEngine(SubprocessEngine):
         """Send the case to be run and judged (the catalog first, once per process); its ticket
         for ``collect_case``, which may come after more cases were sent (``pipeline``)."""
         def build(proc: Any, seq: int) -> dict:
+            inherited: Inherited | None = proc.inherited
             if self._primed is None or self._primed[0] is not proc or self._primed[1] is not catalog:
-                proc.send({"type": "catalog", "cards": dict(catalog.cards)})   # once per process (and catalog)
+                if inherited is None or inherited.catalog is not catalog:   # a forked worker holds its own
+                    proc.send({"type": "catalog", "cards": dict(catalog.cards)})   # once per process (and catalog)
                 self._primed = (proc, catalog)
-            message = {"type": "case", "seq": seq, "case": case_to_wire(case)}
+            position = inherited.position(case) if inherited is not None else None
+            message: dict[str, Any] = ({"type": "case", "seq": seq, "case": case_to_wire(case)} if position is None
+                                       else {"type": "case", "seq": seq, "ref": position})
             if case.id in self.passing_traces:
                 message["trace"] = True
             return message

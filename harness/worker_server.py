@@ -44,9 +44,10 @@ Send = Callable[[dict], None]
 class Judge:
     """The worker's own messages: the catalog to keep, a case to run and judge."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, inherited: Any = None) -> None:
         self.engine = engine
-        self.catalog = Catalog({})
+        self.inherited = inherited      # a forked worker's (worker_engine.Inherited): cases sent by position
+        self.catalog = inherited.catalog if inherited is not None else Catalog({})
 
     def handlers(self) -> dict[str, Callable[[dict, Send], None]]:
         return {"catalog": self.take_catalog, "case": self.judge}
@@ -61,7 +62,7 @@ class Judge:
     def judge(self, message: dict, send: Send) -> None:
         seq, data = message.get("seq"), message.get("case")
         try:
-            case = case_from_wire(data)
+            case = self.held(message["ref"]) if "ref" in message else case_from_wire(data)
         except (KeyError, TypeError, ValueError) as exc:
             send({"type": "result", "seq": seq, "result": {"status": "error", "message": f"not a case: {exc}"}})
             return
@@ -76,6 +77,14 @@ class Judge:
                   "result": {"status": "error", "message": f"the case's result could not be written: {exc}"}})
 
 
+    def held(self, ref: Any) -> Case:
+        """The inherited case at position ``ref``."""
+        cases = self.inherited.cases if self.inherited is not None else ()
+        if type(ref) is not int or not 0 <= ref < len(cases):
+            raise ValueError(f"no case at position {ref!r} in this worker")
+        return cases[ref]
+
+
 def case_from_wire(data: Any) -> Case:
     """A case sent by the harness (``worker_engine.case_to_wire``)."""
     if not isinstance(data, dict) or not isinstance(data.get("doc"), dict):
@@ -84,10 +93,11 @@ def case_from_wire(data: Any) -> Case:
                 tuple(data["rules"]), tuple(data["features"]), data["doc"])
 
 
-def main(engine_spec: str | None = None) -> int:
+def main(engine_spec: str | None = None, inherited: Any = None) -> int:
     sys.stdout.flush()
     protocol = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)   # the engine's writes to fd 1 (a C library, os.write) land on stderr, never on the protocol
+    requests = os.fdopen(0, "rb", closefd=False) if inherited is not None else None
     try:
         engine = load_engine(engine_spec or "oracle")
     except Exception as exc:  # exit at start, with the reason on stderr for the harness to show
@@ -95,11 +105,17 @@ def main(engine_spec: str | None = None) -> int:
               file=sys.stderr)
         return 2
     try:
-        return serve(engine, stdout=protocol, handlers=Judge(engine).handlers())
+        return serve(engine, stdin=requests, stdout=protocol, handlers=Judge(engine, inherited).handlers())
     finally:
         closer = getattr(engine, "close", None)
         if callable(closer):
             closer()
+
+
+def serve_inherited(engine_spec: str, inherited: Any) -> int:
+    """A forked worker's main (``harness.forked_workers``): ``main``, with the run's cases and
+    catalog held from the fork (``worker_engine.Inherited``)."""
+    return main(engine_spec, inherited)
 
 
 if __name__ == "__main__":  # started by harness.worker_engine

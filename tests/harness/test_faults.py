@@ -252,6 +252,8 @@ def report_lines(path: Path) -> list[dict]:
     ("Exits", [], "error", "sys.exit(0)"),
     ("Exits", ["--in-process"], "error", "sys.exit(0)"),
     ("KillsItself", ["-j", "2"], "error", "exited with status -9"),
+    ("Sleeps", ["-j", "2"], "timeout", "no answer within 1 s"),      # a forked lane's worker (Linux)
+    ("Exits", ["-j", "2"], "error", "sys.exit(0)"),
 ])
 def test_an_in_process_engine_is_contained(fault_suite, tmp_path, kind, where, status, message):
     report = tmp_path / "r.jsonl"
@@ -298,7 +300,8 @@ def wait_for_lines(path: Path, count: int, proc: subprocess.Popen, polls: int = 
     (signal.SIGTERM, "forker", "1"),
     (signal.SIGINT, "forker", "2"),
     (signal.SIGTERM, "hostile_engines:Sleeps", "1"),
-], ids=["sigterm-serial", "sigint-parallel", "sigterm-inprocess-worker"])
+    (signal.SIGINT, "hostile_engines:Sleeps", "2"),
+], ids=["sigterm-serial", "sigint-parallel", "sigterm-inprocess-worker", "sigint-forked-lanes"])
 def test_a_signal_ends_the_run_keeping_results_and_every_engine_process(fault_suite, tmp_path, signum, engine, jobs):
     report, pids = tmp_path / "r.jsonl", tmp_path / "pids"
     spec = fake("forker", "--then", "hang", "--pids", str(pids)) if engine == "forker" else engine

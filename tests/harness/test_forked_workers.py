@@ -1,0 +1,121 @@
+"""Lanes forked from the harness (harness.forked_workers): a forked worker judges each case as a
+spawned worker and a run in process do, holds the run's cases (sent to it by position) and no
+descriptor of the harness, is restarted from its command line after a crash, and is used only
+where forking is safe (Linux, one thread)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from dataclasses import replace
+
+import pytest
+
+from castrules.harness import forked_workers
+from castrules.harness.engine_spec import parse_engine_spec
+from castrules.harness.execution import close_all, open_engines, session
+from castrules.harness.results import Result, Status
+from castrules.harness.session import Policy
+from castrules.harness.worker_engine import Inherited
+from tests.harness.test_faults import CATALOG, HOSTILE, IDS, make_case
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+
+CASES = [make_case(i) for i in IDS] + [make_case("casting/fixture/bears"), make_case("casting/fixture/d-crash")]
+
+
+@pytest.fixture
+def importable(monkeypatch):
+    """The fake engines importable here and, through the worker's path, in a spawned worker."""
+    monkeypatch.syspath_prepend(str(HOSTILE))
+
+
+def comparable(result: Result) -> dict:
+    return replace(result, duration=0.0).to_json()
+
+
+def run(spec: str, jobs: int, cases=CASES, held=None) -> tuple[list[dict], list[bool], list[int]]:
+    engines = open_engines(spec, jobs, len(cases), {"timeout": 30}, held=held)
+    try:
+        forked = [getattr(e, "forked", False) for e in engines]
+        results = [comparable(r) for r in session(engines, cases, CATALOG, None, Policy())]
+        return results, forked, [getattr(e, "restarts", 0) for e in engines]
+    finally:
+        close_all(engines)
+
+
+@pytest.mark.parametrize("spec", ["fake_inprocess_engine:Crashy", "hostile_engines:Exits", "hostile_engines:NaN"])
+def test_forked_lanes_report_what_spawned_lanes_and_a_serial_run_do(importable, monkeypatch, spec):
+    serial, _, _ = run(spec, 1)
+    forked, were_forked, _ = run(spec, 2, held=(CASES, CATALOG))
+    monkeypatch.setenv(forked_workers.DISABLE_VARIABLE, "1")
+    spawned, were_spawned, _ = run(spec, 2, held=(CASES, CATALOG))
+    assert were_forked == [True, True] and were_spawned == [False, False]
+    assert forked == serial and spawned == serial and len(serial) == len(CASES)
+
+
+def test_a_case_the_worker_does_not_hold_is_sent_whole(importable):
+    held = CASES[:2]
+    copies = [make_case(case.id) for case in CASES]   # equal to the held ones, not the same objects
+    inherited = Inherited.of(held, CATALOG)
+    assert inherited.position(held[1]) == 1 and inherited.position(copies[1]) is None
+    serial, _, _ = run("fake_inprocess_engine:Crashy", 1, cases=copies)
+    mixed, were_forked, _ = run("fake_inprocess_engine:Crashy", 2, cases=held + copies[2:], held=(held, CATALOG))
+    assert were_forked == [True, True] and mixed == serial
+
+
+def test_a_forked_worker_that_dies_is_restarted_from_its_command_line(importable):
+    serial, _, _ = run("hostile_engines:KillsItself", 1)
+    results, were_forked, restarts = run("hostile_engines:KillsItself", 2, held=(CASES, CATALOG))
+    assert were_forked == [True, True] and results == serial and sum(restarts) == 1
+    bad = next(r for r in results if r["id"].endswith("b-bad"))
+    assert bad["status"] == "error" and "exited with status -9" in bad["message"]
+
+
+def test_a_forked_worker_holds_no_descriptor_of_the_harness(importable, tmp_path):
+    kept = tmp_path / "kept-open.txt"
+    with open(kept, "w", encoding="utf-8"):
+        engines = open_engines("fake_inprocess_engine:Crashy", 2, len(CASES), {"timeout": 30}, held=(CASES, CATALOG))
+        try:
+            assert all(e.forked for e in engines)
+            for engine in engines:
+                pid = engine._supervisor.current().popen.pid
+                fds = os.listdir(f"/proc/{pid}/fd")
+                targets = [os.readlink(f"/proc/{pid}/fd/{fd}") for fd in fds]
+                assert str(kept) not in targets and len(fds) <= 5, targets   # its pipes, the protocol's copy
+                assert os.getsid(pid) == pid   # a session of its own: a group kill takes all it starts
+        finally:
+            close_all(engines)
+
+
+def test_nothing_is_forked_while_another_thread_runs(importable):
+    release = threading.Event()
+    thread = threading.Thread(target=release.wait)
+    thread.start()
+    try:
+        assert not forked_workers.can_fork()
+        results, were_forked, _ = run("fake_inprocess_engine:Crashy", 2, held=(CASES, CATALOG))
+        assert were_forked == [False, False]
+    finally:
+        release.set()
+        thread.join()
+    assert forked_workers.can_fork()
+    assert results == run("fake_inprocess_engine:Crashy", 1)[0]
+
+
+def test_a_measurement_in_a_forked_child_leaves_this_process_as_it_was():
+    marks: list[int] = []
+
+    def work() -> dict:
+        marks.append(1)   # the child's own copy
+        return {"pid": os.getpid(), "marks": len(marks)}
+
+    value = forked_workers.in_child(work)
+    assert value == {"pid": value["pid"], "marks": 1} and value["pid"] != os.getpid() and marks == []
+
+    def fails() -> dict:
+        raise ValueError("the measurement broke")
+
+    with pytest.raises(RuntimeError, match="the measurement broke"):
+        forked_workers.in_child(fails)
