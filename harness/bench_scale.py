@@ -116,23 +116,22 @@ def measure_parallel(engine_spec: str, cases, catalog, jobs: int = 2, repeat: in
     of ``repeat`` kept for each, as for every figure.
 
     Every run is a first pass, as one ``castrules run`` is (the oracle keeps per-case work from a
-    case's second run, so a run after another in the same process is no fair baseline): the
-    lanes are forked from this process, which has run no case, and the serial run runs in a
-    child forked from it too (``forked_workers.in_child``), so neither finds what a run before
-    it left. Where nothing can be forked, one of each: the lanes first, then the serial run in
-    this process."""
+    case's second run, so a run after another in the same process is no fair baseline): each
+    runs in a child forked from this process, which has run no case (``forked_workers.in_child``;
+    the child forks the lanes' workers itself), so none finds what a run before it left. Where
+    nothing can be forked, one of each: the lanes first, then the serial run in this process."""
     from castrules.harness.forked_workers import can_fork, in_child
 
-    def serial_run() -> dict:
-        return _session_time(engine_spec, 1, cases, catalog)
+    def run(lanes: int) -> dict:
+        return _session_time(engine_spec, lanes, cases, catalog)
 
     if not (_quiet() and can_fork()):
-        parallel = _session_time(engine_spec, jobs, cases, catalog)
-        return _parallel_figures(jobs, [serial_run()], [parallel])
+        parallel = run(jobs)
+        return _parallel_figures(jobs, [run(1)], [parallel])
     serials, parallels = [], []
     for _ in range(max(1, repeat)):
-        serials.append(in_child(serial_run) if _quiet() and can_fork() else serial_run())
-        parallels.append(_session_time(engine_spec, jobs, cases, catalog))
+        for lanes, runs in ((1, serials), (jobs, parallels)):
+            runs.append(in_child(lambda: run(lanes)) if _quiet() and can_fork() else run(lanes))
     return _parallel_figures(jobs, serials, parallels)
 
 

@@ -3,14 +3,18 @@
 ``open_engines`` decides where an engine runs: a protocol engine in its own process; an
 in-process engine in a worker process (``harness.worker_engine``) unless it is castrules' own
 (the oracle, its mutants) or ``in_process`` is asked; with ``-j N`` every lane gets an engine
-of its own in a process of its own, all started at once, and there are never more lanes than
-cases.
+of its own, all started at once, and there are never more lanes than cases. Each lane's engine
+is in a process of its own (forked where possible: ``harness.forked_workers``), but for
+castrules' own engine on POSIX, which keeps one lane in this process as a serial run does: the
+lanes are driven from one thread (``parallel.Lanes``), which runs that lane's cases between
+the workers' answers, so ``-j 2`` is two busy processes, not a harness beside two workers.
 """
 
 from __future__ import annotations
 
+import os
 import threading
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog
@@ -34,18 +38,22 @@ def open_engines(spec: str, jobs: int, cases: int, options: dict[str, Any], in_p
 
     parsed = parse_engine_spec(spec)
     lanes = lanes_for(jobs, cases)
-    contained = parsed.kind is EngineKind.IN_PROCESS and not in_process and (lanes > 1 or not is_trusted(parsed))
+    trusted = parsed.kind is EngineKind.IN_PROCESS and is_trusted(parsed)
+    contained = parsed.kind is EngineKind.IN_PROCESS and not in_process and (lanes > 1 or not trusted)
+    # castrules' own engine runs in this process, as in a serial run: with -j, one lane here
+    # (lanes driven from one thread, POSIX) and the others in workers
+    here = [load_engine(parsed, **options)] if contained and trusted and os.name == "posix" else []
 
     def one() -> Engine:
         return worker_engine(parsed, **options) if contained else load_engine(parsed, **options)
 
     if contained and lanes > 1 and held is not None:
-        forked = fork_lanes(parsed, lanes, held[0], held[1], **options)
+        forked = fork_lanes(parsed, lanes - len(here), held[0], held[1], **options)
         if forked is not None:
-            return list(forked)
+            return here + list(forked)
     if lanes == 1:
         return [one()]
-    return _open_together(one, lanes)
+    return here + (_open_together(one, lanes - len(here)) if lanes - len(here) > 1 else [one()])
 
 
 def _open_together(one: Callable[[], Engine], count: int) -> list[Engine]:
@@ -106,9 +114,16 @@ def session(engines: Sequence[Engine], cases: Sequence[Case], catalog: Catalog, 
         engine, explainer = engines[0], oracle_explainer(engines[0])
         return Session(cases, pipelining.results(engine, cases, catalog, expectations, explainer), policy)
     per_lane = {id(e): oracle_explainer(e) for e in engines}
-    polled = all(pipelining.pollable(e) for e in engines)   # one thread waits on every lane's engine
+    def steps(e: Engine, some: Iterator[Case]) -> Any:
+        if pipelining.inline(e):
+            return pipelining.Inline(e, iter(some), catalog, expectations, per_lane[id(e)])
+        return pipelining.Pipeline(e, iter(some), catalog, expectations, per_lane[id(e)], pipelining.depth(e))
+
+    # one thread drives every lane: each engine waited on with the others, but for one (at most)
+    # run in this process between their answers
+    inline = sum(pipelining.inline(e) for e in engines)
+    polled = inline <= 1 and all(pipelining.inline(e) or pipelining.pollable(e) for e in engines) and inline < len(engines)
     lanes = Lanes(cases, engines, lambda e, case: run_case(e, case, catalog, expectations, per_lane[id(e)]),
                   lambda e, some: pipelining.results(e, some, catalog, expectations, per_lane[id(e)]),
-                  (lambda e, some: pipelining.Pipeline(e, iter(some), catalog, expectations, per_lane[id(e)],
-                                                       pipelining.depth(e))) if polled else None)
+                  steps if polled else None)
     return Session(cases, iter(lanes), policy, finished=lanes.finished, stop=lanes.stop)

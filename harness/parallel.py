@@ -1,8 +1,12 @@
 """Running cases on several engines at once (``castrules run -j N``) and sharding (``--shard K/N``).
 
-Each lane is a thread driving an engine of its own — a protocol engine or an in-process
-engine in its worker process (``castrules serve``), so the work itself runs in parallel
-processes while this process only waits and compares. Results come back in suite order and
+Each lane drives an engine of its own: a protocol engine or an in-process engine in its worker
+process, so the work itself runs in parallel processes. When every engine can be waited on
+with the others (``pipelining.pollable``; at most one, castrules' own, runs in this process:
+``pipelining.Inline``), one thread drives all lanes (``Lanes._polled``): it takes whatever
+answers have come, sends each worker its next cases, runs a case of the lane in this process
+if there is one, and otherwise waits on every worker's pipe at once. Otherwise each lane is a
+thread of its own, blocked on its engine. Results come back in suite order and
 the run's decisions (giving up on a crash loop, maxfail) are taken on that ordered stream by
 ``harness.session``, so a parallel run reports exactly what a serial run does, in every fault
 mode. A lane whose engine dies reports that case's error and restarts its engine; the lanes
@@ -214,9 +218,11 @@ def _advance(lanes: list[_PolledLane]) -> bool:
         return False
     moved = False
     for lane in live:
-        if lane.ready():
+        if lane.ready():   # an engine in this process: one case; a worker: every answer it has
             lane.take()
             moved = True
+            while lane.pipeline.in_flight() and lane.ready():
+                lane.take()
     if moved or not any(lane.live for lane in live):
         return True
     if all(lane.pipeline.in_flight() >= COALESCE_AHEAD for lane in live if lane.live):

@@ -45,6 +45,11 @@ def depth(engine: Engine) -> int:
     return declared
 
 
+def inline(engine: Engine) -> bool:
+    """Whether the engine runs in this process (a lane of its own is ``Inline``)."""
+    return getattr(engine, "out_of_process", False) is not True and depth(engine) == 1
+
+
 def pollable(engine: Engine) -> bool:
     """Whether the engine's answers can be waited for together with other engines' (a pipelined
     engine whose output this process reads itself: ``SubprocessEngine.answer_ready``, POSIX)."""
@@ -131,6 +136,37 @@ class Pipeline:
         if any(item.ticket is not None for item in self.ahead):
             self.ahead.clear()
             self.engine.abandon()  # type: ignore[attr-defined]
+
+
+class Inline:
+    """An engine in this process as a lane's steps (``Pipeline``'s): ``fill`` takes the next
+    case, ``take`` runs it here. ``harness.parallel`` drives it between the workers' answers:
+    castrules' own engine, run in process as a serial run runs it, is one of ``-j``'s lanes."""
+
+    def __init__(self, engine: Engine, cases: Iterator[Case], catalog: Catalog, expectations: Expectations | None,
+                 explainer: Engine | None) -> None:
+        self.engine, self.cases, self.catalog = engine, cases, catalog
+        self.expectations, self.explainer = expectations, explainer
+        self.next: Case | None = None
+
+    def fill(self) -> bool:
+        if self.next is None:
+            self.next = next(self.cases, None)
+        return self.next is not None
+
+    def in_flight(self) -> int:
+        return 0
+
+    def ready(self) -> bool:
+        return self.next is not None
+
+    def take(self) -> Result:
+        case, self.next = self.next, None
+        assert case is not None
+        return run_case(self.engine, case, self.catalog, self.expectations, self.explainer)
+
+    def close(self) -> None:
+        self.next = None
 
 
 def _send_again(engine: Engine, ahead: collections.deque[_Ahead], catalog: Catalog) -> None:

@@ -119,3 +119,22 @@ def test_a_measurement_in_a_forked_child_leaves_this_process_as_it_was():
 
     with pytest.raises(RuntimeError, match="the measurement broke"):
         forked_workers.in_child(fails)
+
+
+def test_castrules_own_engine_keeps_one_lane_in_this_process():
+    """-j with the oracle: one lane runs in the harness process, as a serial run does, between
+    the answers of the others' forked workers; the results are a serial run's."""
+    from castrules.harness.suite import shared_suite
+
+    suite = shared_suite()
+    cases = suite.cases[:40]
+    runs = {}
+    for jobs in (1, 3):
+        engines = open_engines("oracle", jobs, len(cases), {"timeout": 30}, held=(cases, suite.catalog))
+        try:
+            runs[jobs] = [comparable(r) for r in session(engines, cases, suite.catalog, None, Policy())]
+            kinds = [getattr(e, "forked", None) for e in engines]
+        finally:
+            close_all(engines)
+    assert kinds == [None, True, True]   # the oracle here, two forked workers
+    assert runs[3] == runs[1] and all(r["status"] == "pass" for r in runs[1])
