@@ -258,9 +258,10 @@ def _in_process(figures: dict, plan: Plan, cases, catalog) -> None:
     from castrules.harness.engine import close, load_engine
 
     engine = load_engine(plan.engine_spec)
-    # first pass (one castrules run's; later ones find what the oracle keeps): -j's serial run if it ran
-    times = timings(plan.repeat, lambda: list(pipelining.results(engine, cases, catalog)))
-    seconds, first = min(times), figures.get("parallel", {}).get("serial", {}).get("run_s") or times[0]
+    # the process's first pass (what one castrules run pays), then the best of --repeat after it
+    # (what a case's later runs pay, finding what the oracle keeps: mutants, fuzz's shrinking)
+    times = timings(plan.repeat + 1, lambda: list(pipelining.results(engine, cases, catalog)))
+    seconds, first = min(times[1:]), times[0]
     figures["in_process"] = {"engine": engine.name, "seconds": seconds, "cases_per_s": len(cases) / seconds,
                              "first_pass_cases_per_s": len(cases) / first}
     close(engine)
