@@ -16,6 +16,7 @@ error, before any case runs.
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -25,8 +26,8 @@ from castrules.harness.engine_errors import EngineLoadError
 from castrules.harness.values import seconds
 from castrules.harness.expectations import ExpectationsError
 from castrules.harness.local_cases import check_folders
-from castrules.harness.pytest_nodes import (MARKER_PREFIX, NODE_PREFIX, STATE, CaseFile, CasesFolder, State,
-                                            collects_whole, engine_spec, expectations_path, is_cases_folder,
+from castrules.harness.pytest_nodes import (MARKER_PREFIX, NODE_PREFIX, STATE, BrokenCaseItem, CaseFile, CaseItem,
+                                            CasesFolder, State, collects_whole, engine_spec, expectations_path, is_cases_folder,
                                             relative_to_cases)
 from castrules.harness.suite import METADATA_DIRS
 from castrules.harness.textsafe import safe_line
@@ -121,6 +122,17 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     state = config.stash.get(STATE, None)
     if state is not None:
         state.close()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Once castrules' cases are collected, what exists now (pytest's nodes, the loaded suite)
+    lives as long as the session: after one collection of what is garbage already, it is moved
+    out of the collector's sight (``gc.freeze``), so the collections the runs trigger walk only
+    what the runs make. Measured on the suite with the replay engine: ~0.1 s less CPU a session
+    (collected 86,000 tracked objects -> 30,000). A session with no case of castrules' is left alone."""
+    if any(isinstance(item, (CaseItem, BrokenCaseItem)) for item in session.items):
+        gc.collect()
+        gc.freeze()
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -117,3 +117,15 @@ def test_the_whole_cases_folder_collects_as_pytests_walk_does(plugin_suite, tmp_
     one_file = pytest_run(plugin_suite, engine, "--collect-only", "-q", f"--ignore={cases / 'casting' / 'wrong.yaml'}",
                           "--ignore-glob=*/needs-*", cwd=tmp_path)
     assert _collected(one_file) == whole[:2], one_file.stdout
+
+
+def test_a_session_with_cases_keeps_what_collection_made_out_of_the_collectors_sight(plugin_suite, tmp_path):
+    """After collecting castrules' cases the plugin freezes what exists (gc.freeze); a session
+    with no case of castrules' (an engine project's own tests) is left alone."""
+    (tmp_path / "test_frozen.py").write_text("import gc\n\ndef test_freeze_count():\n"
+                                             "    print('FROZEN', gc.get_freeze_count() > 0)\n")
+    with_cases = pytest_run(plugin_suite, "--engine=fake_inprocess_engine:Engine", "-s", "test_frozen.py",
+                            str(plugin_suite.root / "cases"), cwd=tmp_path)
+    alone = pytest_run(plugin_suite, "-s", "test_frozen.py", cwd=tmp_path)   # no engine named: no case collected
+    assert "FROZEN True" in with_cases.stdout, with_cases.stdout + with_cases.stderr
+    assert "FROZEN False" in alone.stdout and alone.returncode == 0, alone.stdout + alone.stderr
