@@ -136,15 +136,21 @@ def fork_child(child_main: Callable[[], int], inherited: object) -> ForkedProces
             stream.flush()
         except (AttributeError, OSError, ValueError):
             pass
-    pid = os.fork()
-    if pid == 0:   # the child: never returns
-        _child(child_main, in_r, out_w, err_w)
+    # no signal handler of this process may run in the child before its guard (``_child``): a
+    # Ctrl-C reaches the child too until it has a session of its own; blocked here, it waits
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
+    try:
+        pid = os.fork()
+        if pid == 0:   # the child: never returns
+            _child(child_main, in_r, out_w, err_w, mask)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     for fd in (in_r, out_w, err_w):
         os.close(fd)
     return ForkedProcess(pid, open(in_w, "wb"), open(out_r, "rb"), open(err_r, "rb"), inherited)
 
 
-def _child(child_main: Callable[[], int], stdin: int, stdout: int, stderr: int) -> None:
+def _child(child_main: Callable[[], int], stdin: int, stdout: int, stderr: int, mask: set) -> None:
     code = CHILD_FAILED
     try:
         gc.freeze()   # the parent's objects: never walked, never collected, pages not written
@@ -152,9 +158,14 @@ def _child(child_main: Callable[[], int], stdin: int, stdout: int, stderr: int) 
         for fd, target in ((stdin, 0), (stdout, 1), (stderr, 2)):
             os.dup2(fd, target)
         os.closerange(3, _max_fd())
+        for signum in signal.valid_signals():   # the parent's handlers: not the child's
+            handler = signal.getsignal(signum)
+            if callable(handler) and handler is not signal.default_int_handler:
+                signal.signal(signum, signal.SIG_DFL)
         for signum in (signal.SIGTERM, signal.SIGHUP):
             signal.signal(signum, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)   # what came meanwhile is handled now, here
         sys.stdin = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, "r", closefd=False)))
         sys.stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, "w", closefd=False)), line_buffering=True)
         sys.stderr = io.TextIOWrapper(io.BufferedWriter(io.FileIO(2, "w", closefd=False)), line_buffering=True,

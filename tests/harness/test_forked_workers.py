@@ -6,6 +6,7 @@ where forking is safe (Linux, one thread)."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import threading
 from dataclasses import replace
@@ -138,3 +139,28 @@ def test_castrules_own_engine_keeps_one_lane_in_this_process():
             close_all(engines)
     assert kinds == [None, True, True]   # the oracle here, two forked workers
     assert runs[3] == runs[1] and all(r["status"] == "pass" for r in runs[1])
+
+
+def test_a_signal_the_moment_a_child_is_forked_never_runs_the_harness_code_in_it(monkeypatch):
+    """Ctrl-C reaches the whole process group, a child not yet in a session of its own too: had
+    the harness's handler (``session.stop_on_signals``) run in the child before its guard, the
+    child would have gone on in the harness's own code (its reports, its exit). The child ends
+    with its own status instead."""
+    from castrules.harness.session import stop_on_signals
+
+    parent, fork = os.getpid(), os.fork
+
+    def fork_then_signalled() -> int:
+        pid = fork()
+        if pid == 0:
+            os.kill(os.getpid(), signal.SIGINT)   # as a Ctrl-C the instant after the fork
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork_then_signalled)
+    try:
+        with stop_on_signals(), pytest.raises(RuntimeError) as failed:
+            forked_workers.in_child(lambda: 1)
+    finally:
+        if os.getpid() != parent:   # the child ran this test's code: it must never get here
+            os._exit(99)
+    assert f"status {forked_workers.CHILD_FAILED}" in str(failed.value), failed.value
