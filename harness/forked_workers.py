@@ -65,11 +65,13 @@ def fork_lanes(spec: EngineSpec, count: int, cases: Sequence[Case], catalog: Cat
     try:
         for _ in range(count):
             launched.append(fork_child(lambda: serve_inherited(spec.target, inherited), inherited))
-    except OSError:   # out of processes or pipes: none forked, every worker spawned
+    except BaseException as exc:  # noqa: B036 - out of processes or pipes (every worker spawned), or interrupted
         for child in launched:
             child.kill()
             child.wait()
-        return None
+        if isinstance(exc, OSError):
+            return None
+        raise
     engines: list[WorkerEngine] = []
     try:
         for child in launched:

@@ -164,3 +164,24 @@ def test_a_signal_the_moment_a_child_is_forked_never_runs_the_harness_code_in_it
         if os.getpid() != parent:   # the child ran this test's code: it must never get here
             os._exit(99)
     assert f"status {forked_workers.CHILD_FAILED}" in str(failed.value), failed.value
+
+
+def test_an_interrupt_while_the_lanes_are_forked_leaves_no_child(importable, monkeypatch):
+    """A Ctrl-C between two forks: the children forked already are killed and reaped, not left
+    waiting for their input (the harness, or the bench, may go on long after)."""
+    forked, fork_child = [], forked_workers.fork_child
+
+    def second_interrupted(*args):
+        if forked:
+            raise KeyboardInterrupt
+        forked.append(fork_child(*args))
+        return forked[-1]
+
+    monkeypatch.setattr(forked_workers, "fork_child", second_interrupted)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            forked_workers.fork_lanes(parse_engine_spec("fake_inprocess_engine:Crashy"), 3, CASES, CATALOG)
+        assert forked[0].returncode is not None   # killed and reaped
+    finally:
+        forked[0].kill()
+        forked[0].wait()
