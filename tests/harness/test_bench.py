@@ -71,7 +71,7 @@ def test_the_text_prints_a_line_for_every_figure(figures):
     text = out.getvalue()
     for label in ("load + validate", "in process", "protocol, persistent process", "protocol / in-process rate",
                   "protocol, --isolate", "worker process (py: engine)", "engine start-up", "--isolate per case / start-up", "pytest route, harness only",
-                  "ms/empty item", "the engine's own time taken out", "examples/s", "growth: suite x10", "-j 2 / serial",
+                  "ms/empty item", "the engine's own time (loading it, a first pass) taken out", "examples/s", "growth: suite x10", "-j 2 / serial",
                   "payment solver"):
         assert label in text, label
 
