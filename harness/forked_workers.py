@@ -143,13 +143,25 @@ def fork_child(child_main: Callable[[], int], inherited: object) -> ForkedProces
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
     try:
         pid = os.fork()
-        if pid == 0:   # the child: never returns
-            _child(child_main, in_r, out_w, err_w, mask)
-    finally:
+    except BaseException:  # noqa: B036 - not forked: nothing is left open
+        for fd in (in_r, in_w, out_r, out_w, err_r, err_w):
+            os.close(fd)
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        raise
+    if pid == 0:   # the child: never returns
+        _child(child_main, in_r, out_w, err_w, mask)
     for fd in (in_r, out_w, err_w):
         os.close(fd)
-    return ForkedProcess(pid, open(in_w, "wb"), open(out_r, "rb"), open(err_r, "rb"), inherited)
+    child = ForkedProcess(pid, open(in_w, "wb"), open(out_r, "rb"), open(err_r, "rb"), inherited)
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)   # a signal that came meanwhile is handled here
+    except BaseException:  # noqa: B036 - interrupted: the child is nobody's, so it ends here
+        child.kill()
+        child.wait()
+        for stream in (child.stdin, child.stdout, child.stderr):
+            stream.close()
+        raise
+    return child
 
 
 def _child(child_main: Callable[[], int], stdin: int, stdout: int, stderr: int, mask: set) -> None:

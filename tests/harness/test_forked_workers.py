@@ -185,3 +185,33 @@ def test_an_interrupt_while_the_lanes_are_forked_leaves_no_child(importable, mon
     finally:
         forked[0].kill()
         forked[0].wait()
+
+
+def test_a_signal_during_the_fork_leaves_no_child_and_no_descriptor(monkeypatch):
+    """A Ctrl-C that comes while the harness forks is handled once the fork is done (it waits,
+    blocked, meanwhile): the child just forked is killed and reaped, its pipes closed."""
+    from castrules.harness.session import stop_on_signals
+
+    fork, forked = os.fork, []
+
+    def fork_signalled() -> int:
+        pid = fork()
+        if pid:
+            forked.append(pid)
+            os.kill(os.getpid(), signal.SIGINT)   # as a Ctrl-C while the fork ran
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork_signalled)
+    before = set(os.listdir("/proc/self/fd"))
+    try:
+        with stop_on_signals(), pytest.raises(KeyboardInterrupt):
+            forked_workers.fork_child(lambda: len(sys.stdin.read()), None)
+        with pytest.raises(ChildProcessError):   # reaped already
+            os.waitpid(forked[0], os.WNOHANG)
+        assert set(os.listdir("/proc/self/fd")) <= before
+    finally:
+        try:
+            os.kill(forked[0], signal.SIGKILL)
+            os.waitpid(forked[0], 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
