@@ -308,7 +308,8 @@ class EngineProcess:
     def _finish(self) -> None:
         self.stdout.closed.set()
         self.close_stdin()
-        for thread in (self.stdout.thread, self.stderr_ring.thread):   # let the readers drain what it wrote last
+        # the readers drain what it wrote last; the writer ends too (a process down to one thread forks)
+        for thread in (self.stdout.thread, self.stderr_ring.thread, self.stdin.thread):
             if thread is not None:
                 thread.join(timeout=0.5)
         for stream in (self.popen.stdout, self.popen.stderr):

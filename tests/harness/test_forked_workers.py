@@ -215,3 +215,12 @@ def test_a_signal_during_the_fork_leaves_no_child_and_no_descriptor(monkeypatch)
             os.waitpid(forked[0], 0)
         except (ProcessLookupError, ChildProcessError):
             pass
+
+
+def test_engines_closed_leave_no_thread_so_the_next_run_forks_again(importable):
+    """Closing an engine joins its threads, the writer of its input too: a run after it in the
+    same process (a test after another, a bench's repetition) finds one thread and forks its lanes."""
+    for _ in range(3):
+        _, were_forked, _ = run("hostile_engines:KillsItself", 2, held=(CASES, CATALOG))   # a worker killed, restarted
+        assert were_forked == [True, True]
+        assert [t.name for t in threading.enumerate()] == [threading.main_thread().name]
