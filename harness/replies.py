@@ -37,49 +37,71 @@ def problems(value: Any, sets_as_arrays: bool = False) -> list[str]:
 
 def _plain(value: Any, depth: int, budget: list[int], arrays: tuple) -> bool:
     """Whether ``_walk`` would find nothing: the same checks, no text built. Every reply of
-    every case comes here, so it walks with a list instead of recursing, counts a container's
-    items against the budget all at once, and takes the exact JSON types (str, int, dict,
-    list, ...) by identity before any isinstance check, strings and whole numbers inline. The
-    answer does not depend on the order values are visited: any bad value or key, any value
-    deeper than MAX_DEPTH, or more values than the budget make it False."""
+    every case comes here, so it walks one depth at a time instead of recursing (no depth kept
+    per value), counts a container's items against the budget all at once, takes the exact
+    JSON types (str, int, dict, list, ...) by identity before any isinstance check, strings
+    and whole numbers inline, and a list of strings by one ``str.join`` (a snapshot's colours
+    and types, a trace line's rules). The answer does not depend on the order values are
+    visited: any bad value or key, any value deeper than MAX_DEPTH, or more values than the
+    budget make it False."""
     left = budget[0] - 1
     if left < 0 or depth > MAX_DEPTH:
         return False
-    pending = [(value, depth)]
-    pop, push = pending.pop, pending.append
-    while pending:
-        value, depth = pop()
-        kind = type(value)
-        if kind is dict:
-            for key in value:
-                if type(key) is not str and not isinstance(key, str):
+    level = [value]
+    while level:
+        below: list = []
+        push = below.append
+        for value in level:
+            kind = type(value)
+            if kind is dict:
+                for key in value:
+                    if type(key) is not str and not isinstance(key, str):
+                        return False
+                items = value.values()
+            elif kind is list or kind is tuple:
+                items = value
+            else:
+                items = _other_items(value, arrays)
+                if items is None:
+                    continue
+                if items is False:
                     return False
-            items = value.values()
-        elif kind is list or kind is tuple:
-            items = value
-        else:
-            items = _other_items(value, arrays)
-            if items is None:
-                continue
-            if items is False:
-                return False
-        left -= len(items)
-        if left < 0 or (items and depth >= MAX_DEPTH):
-            return False        # more values than the budget, or items deeper than MAX_DEPTH
+            left -= len(items)
+            if left < 0 or (items and depth >= MAX_DEPTH):
+                return False        # more values than the budget, or items deeper than MAX_DEPTH
+            for item in items:
+                kind = type(item)
+                if kind is str or item is None or kind is bool:
+                    continue
+                if kind is int:
+                    if item > MAX_INT or item < -MAX_INT:
+                        return False
+                    continue
+                if kind is list:
+                    if not item:
+                        continue    # an empty container holds nothing to check (it is counted already)
+                    if type(item[0]) is str and depth < MAX_DEPTH - 1 and left >= len(item) and _strings(item):
+                        left -= len(item)
+                        continue    # what its own visit would do: count its items, all strings
+                elif kind is dict and not item:
+                    continue
+                push(item)
+        level = below
         depth += 1
-        for item in items:
-            kind = type(item)
-            if kind is str or item is None or kind is bool:
-                continue
-            if kind is int:
-                if item > MAX_INT or item < -MAX_INT:
-                    return False
-                continue
-            if (kind is dict or kind is list) and not item:
-                continue        # an empty container holds nothing to check (it is counted already)
-            push((item, depth))
     budget[0] = left
     return True
+
+
+def _strings(items: list) -> bool:
+    """Whether every item is a string (str.join takes only those), at C speed."""
+    try:
+        _join(items)
+    except TypeError:
+        return False
+    return True
+
+
+_join = "".join
 
 
 def _other_items(value: Any, arrays: tuple) -> Any:

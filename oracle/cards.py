@@ -17,8 +17,9 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Sequence
 
 from castrules.model import ModelError
-from castrules.model.abilities import (Ability, ActivatedAbility, CastProhibition, CostModifier, GrantAbility,
-                                       ManaTrigger, StaticAbility, TriggeredAbility)
+from castrules.model.abilities import (Ability, ActivatedAbility, AddColor, AnimateAll, CastProhibition, CostModifier,
+                                       GrantAbility, KeywordGrant, ManaReplacement, ManaTrigger, StaticAbility,
+                                       TriggeredAbility, TypeChange)
 from castrules.model.cards import (AdditionalCost, AlternativeCost, Card, Face, Flashback, Modes, Suspend, TextX,
                                    read_catalog)
 from castrules.model.effects import CreateToken, Effect
@@ -341,3 +342,24 @@ def spell_targets(card: CardDef, modes: Sequence[int], kicked: int = 0, alt: str
 def targets_of(ab: Ability) -> tuple[TargetSpec, ...]:
     """An ability's target requirements (a tapped-for-mana trigger has none)."""
     return getattr(ab, "targets", ())
+
+
+# Ability types whose source changes or watches other objects (oracle.state: State.watching_abilities).
+WATCHING_TYPES: tuple[type[Ability], ...] = (TypeChange, AddColor, AnimateAll, GrantAbility, KeywordGrant,
+                                              ManaReplacement, ManaTrigger)
+
+
+def watching_of(card: CardDef) -> tuple[Ability, ...]:
+    """The card's abilities of WATCHING_TYPES, in order; kept by the card's identity (frozen),
+    as every object a step changes asks for them (oracle.state)."""
+    hit = _WATCHING_OF.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    found = tuple(ab for ab in card.abilities if isinstance(ab, WATCHING_TYPES))
+    if len(_WATCHING_OF) >= 4096:
+        _WATCHING_OF.clear()
+    _WATCHING_OF[id(card)] = (card, found)     # the card kept alive by its entry: its id stays its own
+    return found
+
+
+_WATCHING_OF: dict[int, tuple[CardDef, tuple[Ability, ...]]] = {}

@@ -19,17 +19,20 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 # class -> (names __init__ takes, (name, default factory) of the fields it does not take), or
-# None when the class needs its own __init__. Keyed by class: bounded by the oracle's classes.
-_PLANS: dict[type, tuple[frozenset[str], tuple[tuple[str, Any], ...]] | None] = {}
+# () when the class needs its own __init__. Keyed by class: bounded by the oracle's classes.
+_PLANS: dict[type, tuple] = {}
+_new = object.__new__
 
 
 def replace(value: T, /, **changes: Any) -> T:
     """``dataclasses.replace(value, **changes)``."""
     cls = type(value)
-    plan = _PLANS[cls] if cls in _PLANS else _plan(cls)
-    if plan is None or not plan[0].issuperset(changes):
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _plan(cls)
+    if not plan or not plan[0].issuperset(changes):
         return dataclasses.replace(value, **changes)
-    new = object.__new__(cls)
+    new = _new(cls)
     fields = new.__dict__
     fields.update(value.__dict__)
     fields.update(changes)
@@ -38,8 +41,8 @@ def replace(value: T, /, **changes: Any) -> T:
     return new
 
 
-def _plan(cls: type) -> tuple[frozenset[str], tuple[tuple[str, Any], ...]] | None:
-    plan = None
+def _plan(cls: type) -> tuple:
+    plan: tuple = ()
     if dataclasses.is_dataclass(cls) and not hasattr(cls, "__post_init__") and "__slots__" not in cls.__dict__:
         fields = dataclasses.fields(cls)
         taken = frozenset(f.name for f in fields if f.init)

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Iterable, Iterator, Mapping
+from typing import Iterable, Mapping
 
-from castrules.model.abilities import (Ability, AddColor, AnimateAll, GrantAbility, KeywordGrant, ManaReplacement,
-                                       ManaTrigger, TypeChange)
+from castrules.model.abilities import Ability
 from castrules.model.effects import Animate, BecomeColor, Pump, SetBasePT
 from castrules.model.steps import ChangeTypes
 
-from .cards import CardDef
+from .cards import WATCHING_TYPES, CardDef, watching_of
 from .costs import ManaPool
 from .frozen import replace
 from .objmap import LayeredObjects, Objects, updated
@@ -229,6 +228,8 @@ class Obj:
         own card's; a split spell's half (202.3d), a transformed permanent's back face
         (202.3b), a melded permanent's melded face (202.3c, 707.8)."""
         card, face = self.copy_of or self.card, self.face
+        if face is PLAIN_FACE and card is self.card:   # the common case: no face turned, no copy
+            return card
         if face.half is not None and card.halves and self.zone == "stack":
             return card.halves[face.half]
         if self.copy_of is not None:        # a copy effect overrides the face that is up (707.2, 707.8), but a
@@ -253,15 +254,8 @@ class Obj:
         return dict(self.counters).get(name, 0)
 
 
-# Ability types whose source changes or watches other objects (State.watching_abilities).
-WATCHING_TYPES: tuple[type[Ability], ...] = (TypeChange, AddColor, AnimateAll, GrantAbility, KeywordGrant,
-                                              ManaReplacement, ManaTrigger)
-
-
 def _watching(o: Obj) -> tuple:
-    if o.zone != "battlefield" or o.kind is not ObjKind.CARD:
-        return ()
-    return tuple(ab for ab in o.base.abilities if isinstance(ab, WATCHING_TYPES))
+    return watching_of(o.base) if o.zone == "battlefield" and o.kind is ObjKind.CARD else ()
 
 
 def _updated(objects: Mapping[str, Obj], changed: Iterable[Obj]) -> Objects | LayeredObjects:
@@ -276,11 +270,13 @@ def _updated(objects: Mapping[str, Obj], changed: Iterable[Obj]) -> Objects | La
         if index is None and sources is None:
             break
         old = objects.get(o.id)
-        after = _watching(o)
         if old is not None and old.zone == o.zone and old.kind is o.kind and old.card is o.card \
                 and old.copy_of is o.copy_of and old.face is o.face:
-            before = after          # what _watching reads is the same (a permanent tapped, say)
+            if sources is None:     # what _watching reads is the same (a permanent tapped, say): the index holds
+                continue
+            before = after = _watching(o)
         else:
+            after = _watching(o)
             before = _watching(old) if old is not None else ()
         if before != after:
             index = None
@@ -383,11 +379,11 @@ class State:
                 self._cache["watching"] = index
         return index
 
-    def in_zone(self, zone: str) -> Iterator[Obj]:
-        return (o for o in self.objects.values() if o.zone == zone)
+    def in_zone(self, zone: str) -> list[Obj]:   # a list: cheaper to walk than a generator
+        return [o for o in self.objects.values() if o.zone == zone]
 
-    def battlefield(self) -> Iterator[Obj]:
-        return self.in_zone("battlefield")
+    def battlefield(self) -> list[Obj]:
+        return [o for o in self.objects.values() if o.zone == "battlefield"]
 
     def tick(self) -> tuple["State", int]:
         """A fresh timestamp (613.7)."""

@@ -73,7 +73,24 @@ class TraceLine:
         return self.rules[0]
 
     def as_dict(self) -> dict:
-        return {"step": self.step, "rule": self.rules[0].text, "rules": [r.text for r in self.rules], "note": self.note}
+        texts = _texts(self.rules)
+        return {"step": self.step, "rule": texts[0], "rules": list(texts), "note": self.note}
+
+
+def _texts(rules: tuple[RuleNumber, ...]) -> tuple[str, ...]:
+    """The rule numbers' texts, kept by the tuple's identity: lines cite the same few hundred
+    tuples (``_from_texts``'s), and a RuleNumber hashes in Python code."""
+    hit = _TEXTS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    texts = tuple(r.text for r in rules)
+    if len(_TEXTS) >= 4096:
+        _TEXTS.clear()
+    _TEXTS[id(rules)] = (rules, texts)      # the tuple kept alive by its entry: its id stays its own
+    return texts
+
+
+_TEXTS: dict[int, tuple[tuple[RuleNumber, ...], tuple[str, ...]]] = {}
 
 
 @dataclass
