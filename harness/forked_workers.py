@@ -222,7 +222,11 @@ def in_child(work: Callable[[], object]) -> object:
 
     child = fork_child(child_main, None)
     child.stdin.close()
-    output, errors = child.stdout.read(), child.stderr.read()
+    errors = bytearray()   # read meanwhile: a child with more to say there than a pipe holds would wait
+    reader = threading.Thread(target=lambda: errors.extend(child.stderr.read()), name="castrules-child-stderr")
+    reader.start()
+    output = child.stdout.read()
+    reader.join()
     code = child.wait()
     for stream in (child.stdout, child.stderr):
         stream.close()

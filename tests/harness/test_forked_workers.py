@@ -224,3 +224,22 @@ def test_engines_closed_leave_no_thread_so_the_next_run_forks_again(importable):
         _, were_forked, _ = run("hostile_engines:KillsItself", 2, held=(CASES, CATALOG))   # a worker killed, restarted
         assert were_forked == [True, True]
         assert [t.name for t in threading.enumerate()] == [threading.main_thread().name]
+
+
+def test_a_measurement_that_writes_more_than_a_pipe_holds_on_stderr_still_gives_its_value():
+    """The child's stdout and stderr are read at once: a child that wrote more on stderr than the
+    pipe holds had waited for the harness, which waited for its stdout to end."""
+    def work() -> int:
+        sys.stderr.write("a warning\n" * 100_000)
+        return 7
+
+    def hung(signum, frame):
+        raise TimeoutError("in_child waited for ever")
+
+    saved = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(60)   # a hang fails this test instead of the whole run
+    try:
+        assert forked_workers.in_child(work) == 7
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, saved)
