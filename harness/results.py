@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from castrules.harness.textsafe import safe_text
@@ -68,6 +68,18 @@ class Result:
     raw_status: Status | None = None    # the status before the expectations file was applied
     engine_lost: bool = False           # the engine process was lost on this case (crash, hang, protocol break)
     extra: dict = field(default_factory=dict)
+
+    def with_trace(self, trace: tuple) -> "Result":
+        """``dataclasses.replace(self, trace=trace)`` without the frozen ``__init__``'s setting
+        of every field (every passing case's result is made so): its fields copied, as
+        ``replace`` would pass them, the same ``extra`` map included."""
+        if type(self) is not Result:
+            return replace(self, trace=trace)
+        new = object.__new__(Result)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields["trace"] = trace
+        return new
 
     def to_json(self) -> dict:
         data = {"id": self.case_id, "status": self.status.value, "file": self.file,

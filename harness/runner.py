@@ -6,10 +6,10 @@ becomes that case's result, and the next case runs.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import marshal
+import sys
 import time
 import traceback
 from dataclasses import replace
@@ -70,12 +70,11 @@ def iter_results(engine: Engine, cases: Iterable[Case], catalog: Catalog,
 
 
 def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
-    base = case_base(case)
-    refused = unsupported(engine, base, case)
-    if refused is not None:
-        return refused
+    features = engine.features      # a frozenset once loaded (engine.load_engine)
+    if not (features if type(features) is frozenset else set(features)).issuperset(case.features):
+        return unsupported(engine, case_base(case), case)
     if getattr(engine, "judges_cases", False) is True:   # castrules' own worker runs and judges it itself
-        return _judged_elsewhere(engine, base, case, catalog)
+        return _judged_elsewhere(engine, case_base(case), case, catalog)
     # an engine in another process gets the request as JSON text and cannot reach this copy
     out_of_process = getattr(engine, "out_of_process", False) is True
     request = case.request(catalog.subset(case.card_names())) if out_of_process else fresh_request(case, catalog)
@@ -86,10 +85,10 @@ def _run(engine: Engine, case: Case, catalog: Catalog) -> Result:
     except (EngineGaveUp, KeyboardInterrupt):
         raise  # the engine cannot go on, or the user stopped the run: the run keeps its results so far
     except SystemExit as exc:  # an engine's sys.exit is its own end, never the run's exit status
-        return replace(base, status=Status.ERROR, duration=time.perf_counter() - started, diagnostics=captured(out, err),
-                       message=f"the engine called sys.exit({quoted(exc.code)}) while running the case")
+        return replace(case_base(case), status=Status.ERROR, duration=time.perf_counter() - started,
+                       diagnostics=captured(out, err), message=f"the engine called sys.exit({quoted(exc.code)}) while running the case")
     except BaseException as exc:  # an engine's bug is a result, not a crash of the run
-        return failed(base, exc, started, captured(out, err))
+        return failed(case_base(case), exc, started, captured(out, err))
     return answered(engine, case, request, reply, time.perf_counter() - started, captured(out, err))
 
 
@@ -146,8 +145,12 @@ def _call(engine: Engine, request: dict, out: io.StringIO, err: io.StringIO) -> 
     pointing at one case's buffer for the rest of the run."""
     if getattr(engine, "out_of_process", False) is True:
         return engine.run(request)
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    saved = sys.stdout, sys.stderr      # contextlib's redirect_stdout and redirect_stderr, without their objects
+    sys.stdout, sys.stderr = out, err
+    try:
         return engine.run(request)
+    finally:
+        sys.stdout, sys.stderr = saved
 
 
 CAPTURED_LINES = 200   # the last lines kept of what an engine printed during one case
@@ -258,7 +261,7 @@ def judge(base: Result, case: Case, request: Mapping, reply: object,
     trace = tuple(reply.get("trace", ()))
     if mismatches:
         return replace(base, status=Status.FAIL, mismatches=tuple(mismatches), trace=trace)
-    return replace(base, trace=trace)
+    return base.with_trace(trace)
 
 
 _RESULT_DEFS = {"ok": "observations", "skipped": "skipped", "errored": "errored"}
