@@ -47,13 +47,17 @@ def open_engines(spec: str, jobs: int, cases: int, options: dict[str, Any], in_p
     def one() -> Engine:
         return worker_engine(parsed, **options) if contained else load_engine(parsed, **options)
 
-    if contained and lanes > 1 and held is not None:
-        forked = fork_lanes(parsed, lanes - len(here), held[0], held[1], **options)
-        if forked is not None:
-            return here + list(forked)
-    if lanes == 1:
-        return [one()]
-    return here + (_open_together(one, lanes - len(here)) if lanes - len(here) > 1 else [one()])
+    try:
+        if contained and lanes > 1 and held is not None:
+            forked = fork_lanes(parsed, lanes - len(here), held[0], held[1], **options)
+            if forked is not None:
+                return here + list(forked)
+        if lanes == 1:
+            return [one()]
+        return here + (_open_together(one, lanes - len(here)) if lanes - len(here) > 1 else [one()])
+    except BaseException:   # the workers could not be started: the lane here is closed too
+        close_all(here)
+        raise
 
 
 def _open_together(one: Callable[[], Engine], count: int) -> list[Engine]:

@@ -186,7 +186,7 @@ def _child(child_main: Callable[[], int], stdin: int, stdout: int, stderr: int, 
                                       errors="backslashreplace")
         code = child_main()
     except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else CHILD_FAILED
+        code = 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 1   # as an interpreter exits
     except BaseException:  # noqa: B036 - the child's last words, on its stderr; then it ends
         try:
             os.write(2, traceback.format_exc().encode("utf-8", "replace"))

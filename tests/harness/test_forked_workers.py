@@ -243,3 +243,12 @@ def test_a_measurement_that_writes_more_than_a_pipe_holds_on_stderr_still_gives_
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, saved)
+
+
+@pytest.mark.parametrize("how, status", [((), 0), ((3,), 3), (("a message",), 1)])
+def test_a_forked_child_ends_with_the_status_sys_exit_gives(how, status):
+    child = forked_workers.fork_child(lambda: sys.exit(*how), None)
+    child.stdin.close()
+    assert child.wait(timeout=30) == status
+    for stream in (child.stdout, child.stderr):
+        stream.close()
