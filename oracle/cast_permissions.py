@@ -129,7 +129,7 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
     turn = turn_permission(state, obj, c, caster, zone, permission, free)
     if turn is not None:
         return turn
-    candidates = [state.objects[permission]] if permission in state.objects else list(state.battlefield())
+    candidates = [state.objects[permission]] if permission in state.objects else state.battlefield()
     for src in candidates:
         if src.zone != "battlefield" or src.controller != caster or src.kind is not ObjKind.CARD:
             continue

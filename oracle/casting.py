@@ -25,7 +25,7 @@ from .costs import ConcreteCost, ManaCost, concrete_text, hybrid_options, phyrex
 from .cards import spell_targets
 from .errors import Illegal, RequestError
 from .life_for_mana import life_instead
-from .frozen import replace
+from .frozen import make, replace
 from .discard_costs import DiscardPart
 from .keyword_costs import escalate
 from .keyword_payment import granted_keywords
@@ -107,19 +107,19 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         trace.add("601.2c", "targets: " + ", ".join(t for _, t, _ in assigned))
     division = announce_division(spell.base, assigned, spec.division, trace)
     # 601.2e
-    announced = Announced(cast=True, prowl_paid=alt == AlternativeCostName.PROWL, alt_cost=alt, x=values["X"], y=values["Y"],
-                          z=values["Z"], kicked=kicked, bought_back=spec.buyback,
-                          modes=tuple(spec.modes), mode_chooser=chooser,
-                          targets=tuple(t for _, t, _ in assigned),
-                          target_controllers=tuple(r for _, _, r in assigned), division=division,
-                          emerge=spec.emerge if alt == AlternativeCostName.EMERGE else None)
+    announced = make(Announced, cast=True, prowl_paid=alt == AlternativeCostName.PROWL, alt_cost=alt, x=values["X"],
+                     y=values["Y"], z=values["Z"], kicked=kicked, bought_back=spec.buyback,
+                     modes=tuple(spec.modes), mode_chooser=chooser,
+                     targets=tuple(t for _, t, _ in assigned),
+                     target_controllers=tuple(r for _, _, r in assigned), division=division,
+                     emerge=spec.emerge if alt == AlternativeCostName.EMERGE else None)
     _check_proposal(state, spell.with_x(values["X"]), spec, alt, flash_needed, c, trace, from_zone)
     if announced.emerge is not None:    # 702.119c: the creature chosen now; its mana value reduces the total (601.2f)
         state = state.with_obj(replace(state.obj(spec.object), announced=replace(
             state.obj(spec.object).announced, alt_cost=alt, emerge=announced.emerge)))
-    return Proposal(state=state, spell=spec.object, caster=spec.player, to_pay=to_pay, label=label,
-                    announced=announced, life=flashback_life(flashback, alt), permission=permission,
-                    flashback=flashback)
+    return make(Proposal, state=state, spell=spec.object, caster=spec.player, to_pay=to_pay, label=label,
+                announced=announced, life=flashback_life(flashback, alt), permission=permission,
+                flashback=flashback)
 
 
 def _object_to_cast(state: State, spec: CastSpec) -> Obj:
@@ -214,7 +214,8 @@ def pay(prop: Proposal, spec: CastSpec, hybrid: Sequence[str], phyrexian: Sequen
     state = state.with_obj(replace(spell, announced=prop.announced))
     c = chars(state, spell)
     via = state.objects.get(prop.permission) if prop.permission not in (None, prop.spell) else None
-    record = CastRecord(prop.caster, prop.spell, frozenset(c.types), via and (via.id, via.incarnation))
+    record = make(CastRecord, player=prop.caster, spell=prop.spell, types=frozenset(c.types),
+                  permission=via and (via.id, via.incarnation))
     state = replace(state, cast_log=state.cast_log + (record,))
     trace.add("601.2i", f"{c.name} ({prop.spell}) becomes cast")
     state = spell_cast(state, prop.spell, caster, trace)
@@ -230,7 +231,8 @@ def _with_variables(spell: Obj, announced: Announced) -> Obj:
 
 
 def _paying_for(prop: Proposal, spell: Obj) -> CostContext:
-    return CostContext(prop.caster, Paying.SPELL, prop.spell, spell=spell, activate=payment.auto_activate)
+    return make(CostContext, player=prop.caster, paying=Paying.SPELL, source=prop.spell, spell=spell,
+                activate=payment.auto_activate)
 
 
 def spell_cost_parts(state: State, prop: Proposal, spec: CastSpec, total: ConcreteCost,

@@ -53,7 +53,21 @@ _COLORS: dict[int, tuple[ManaCost, tuple[str, ...]]] = {}
 
 
 def concrete_text(cost: ConcreteCost) -> str:
-    """The locked total's mana part: generic, {C}, then WUBRG (case format)."""
+    """The locked total's mana part: generic, {C}, then WUBRG (case format); kept by the
+    amounts (a few dozen totals recur across the suite)."""
+    key = (cost.generic, cost.snow, cost.colored.as_tuple())
+    text = _CONCRETE_TEXTS.get(key)
+    if text is None:
+        if len(_CONCRETE_TEXTS) >= 4096:
+            _CONCRETE_TEXTS.clear()
+        text = _CONCRETE_TEXTS[key] = _concrete_text(cost)
+    return text
+
+
+_CONCRETE_TEXTS: dict[tuple, str] = {}
+
+
+def _concrete_text(cost: ConcreteCost) -> str:
     parts = []
     if cost.generic:
         parts.append("{%d}" % cost.generic)

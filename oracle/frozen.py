@@ -55,3 +55,43 @@ def _plan(cls: type) -> tuple:
             plan = (taken, fresh)
     _PLANS[cls] = plan
     return plan
+
+
+def make(cls: type[T], /, **values: Any) -> T:
+    """``cls(**values)`` for a plain frozen dataclass (as ``replace`` takes them), its fields
+    written in its ``__dict__`` in field order instead of one ``object.__setattr__`` each; any
+    other class, or values ``__init__`` would refuse, go to ``cls(**values)`` itself."""
+    template = _TEMPLATES.get(cls)
+    if template is None:
+        template = _template(cls)
+    if not template or not template[0].issuperset(values) or not template[1].issubset(values):
+        return cls(**values)
+    new = _new(cls)
+    fields = new.__dict__
+    fields.update(template[2])
+    fields.update(values)
+    for name, factory in template[3]:
+        if name not in values:
+            fields[name] = factory()
+    return new
+
+
+# class -> (names __init__ takes, names it requires, every field in order with its default (None
+# for a required one or one made by a factory), (name, factory) of the fields made by one), or ()
+_TEMPLATES: dict[type, tuple] = {}
+
+
+def _template(cls: type) -> tuple:
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _plan(cls)
+    template: tuple = ()
+    if plan:
+        fields = dataclasses.fields(cls)
+        required = frozenset(f.name for f in fields if f.init and f.default is dataclasses.MISSING
+                             and f.default_factory is dataclasses.MISSING)
+        defaults = {f.name: None if f.default is dataclasses.MISSING else f.default for f in fields}
+        made = tuple((f.name, f.default_factory) for f in fields if f.default_factory is not dataclasses.MISSING)
+        template = (plan[0], required, defaults, made)
+    _TEMPLATES[cls] = template
+    return template

@@ -20,7 +20,7 @@ from castrules.model.parts import ProduceCouldProduce, ProduceOneOf, ProducePowe
 from .characteristics import chars, matches
 from .costs import ManaCost, ManaType, Supply, SymbolKind, Unit, resolve_choices
 from .errors import Illegal
-from .frozen import replace
+from .frozen import make, replace
 from .payer import CostContext, Paying, TapPart, ability_cost_parts, can_pay, pay_costs
 from .reasons import Reason
 from .seams import rules
@@ -287,7 +287,7 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     before = state
     mana = resolve_choices(ManaCost.parse(ab.cost.mana), None) if ab.cost.mana else None
     state = pay_costs(state, ability_cost_parts(ab.cost, oid, mana, sacrifice=sacrifice),
-                      CostContext(player, Paying.MANA_ABILITY, oid), trace)
+                      make(CostContext, player=player, paying=Paying.MANA_ABILITY, source=oid), trace)
     # the ability resolves at once (605.3b): production is judged now, costs already paid
     judged = _as_last_on_battlefield(state, before, oid)
     source = judged.obj(oid)

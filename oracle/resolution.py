@@ -288,7 +288,7 @@ def state_based_actions(state: State, trace: Trace) -> State:
         changed = False
         dying: list[tuple[str, str]] = []
         auras: list[str] = []
-        for obj in list(state.battlefield()):
+        for obj in state.battlefield():     # a list of this state's permanents
             c = chars(state, obj)
             if c.base.enchant is not None:
                 auras.append(obj.id)

@@ -112,7 +112,9 @@ def as_any_type(state: State, player: str, spell: Obj, cost: ConcreteCost, trace
 
 
 def mana_only(cost: ConcreteCost) -> ConcreteCost:
-    """The mana of a cost, without its life."""
+    """The mana of a cost, without its life (the cost itself when it has none: it is frozen)."""
+    if not cost.life and type(cost) is ConcreteCost:
+        return cost
     return ConcreteCost(cost.colored, cost.generic, 0, cost.snow)
 
 
@@ -132,8 +134,9 @@ def spend(state: State, player: str, usable: ManaPool, after: ManaPool, purpose:
     purpose may receive first (the player's choice; it keeps the freer mana), then the pool."""
     p = state.player(player)
     pool, restricted = p.pool, list(p.restricted)
-    for t in ORDER:
-        spent = usable.count(t) - after.count(t)
+    had, left = usable.counts.as_tuple(), after.counts.as_tuple()     # WUBRGC, ORDER's order
+    for i, t in enumerate(ORDER):
+        spent = had[i] - left[i]
         if not spent:
             continue        # none of this type spent: none of its snow mana either
         snowy = usable.count(t, snow=True) - after.count(t, snow=True)     # snow mana spent (107.4h)
@@ -151,7 +154,5 @@ def spend(state: State, player: str, usable: ManaPool, after: ManaPool, purpose:
 
 def difference(before: ManaPool, after: ManaPool) -> str:
     """The mana spent, as symbols (for the trace)."""
-    out = ""
-    for t in ORDER:
-        out += ("{%s}" % t) * (before.count(t) - after.count(t))
-    return out or "nothing"
+    had, left = before.counts.as_tuple(), after.counts.as_tuple()     # WUBRGC, ORDER's order
+    return "".join(("{%s}" % t) * (h - n) for t, h, n in zip(ORDER, had, left)) or "nothing"

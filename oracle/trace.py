@@ -33,11 +33,19 @@ Rules = Union[str, RuleNumber, Iterable[Union[str, RuleNumber]]]
 def rule_numbers(rules: Rules) -> tuple[RuleNumber, ...]:
     """One or several rule numbers, as given ("601.2f", a RuleNumber, or a sequence of them;
     a string may list several separated by commas), without repeats, in order."""
+    if type(rules) is str:
+        return _from_text(rules)
     if isinstance(rules, str):
         return _from_texts((rules,))
     if type(rules) is tuple and all(type(r) is str for r in rules):
         return _from_texts(rules)
     return _numbers(rules)
+
+
+@functools.lru_cache(maxsize=4096)
+def _from_text(text: str) -> tuple[RuleNumber, ...]:
+    """``_from_texts`` of one text, keyed by the text alone (most lines cite one)."""
+    return _numbers((text,))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -112,7 +112,7 @@ class ManaPool:
         amount = _amount(amount)
         counts = self.counts._plus_at(i, amount)
         snow_counts = self.snow_counts._plus_at(i, amount) if snow else self.snow_counts
-        return ManaPool(counts, snow_counts)
+        return _made(counts, snow_counts)
 
     def __add__(self, other: "ManaPool") -> "ManaPool":
         if not isinstance(other, ManaPool):
@@ -141,4 +141,22 @@ class ManaPool:
             raise PoolError(f"cannot remove {amount} {which}{{{t.value}}} from a pool holding {str(self) or 'nothing'}")
         counts = self.counts.with_count(t, self.counts[t] - amount)
         snow_counts = self.snow_counts.with_count(t, snowy - from_snow)
+        return _made(counts, snow_counts)
+
+
+def _made(counts: ManaCounts, snow_counts: ManaCounts) -> ManaPool:
+    """``ManaPool(counts, snow_counts)``: without the frozen ``__init__`` when ``__post_init__``'s
+    common case holds (two ManaCounts, no more snow mana of a type than mana), which it would
+    leave as they are; anything else through ``__init__`` (its conversions, its error)."""
+    snowy = snow_counts._counts
+    if type(counts) is not ManaCounts or type(snow_counts) is not ManaCounts \
+            or (any(snowy) and not all(map(le, snowy, counts._counts))):
         return ManaPool(counts, snow_counts)
+    pool = _new(ManaPool)
+    fields = pool.__dict__
+    fields["counts"] = counts
+    fields["snow_counts"] = snow_counts
+    return pool
+
+
+_new = object.__new__
