@@ -25,7 +25,7 @@ from .costs import ConcreteCost, ManaCost, concrete_text, hybrid_options, phyrex
 from .cards import spell_targets
 from .errors import Illegal, RequestError
 from .life_for_mana import life_instead
-from .frozen import make, replace
+from .frozen import make, replace, same_or_replaced
 from .discard_costs import DiscardPart
 from .keyword_costs import escalate
 from .keyword_payment import granted_keywords
@@ -75,7 +75,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     # permissions also consider the other proposal choices (601.3a-b, `proposal_views`)
     view = replace(obj, zone="stack", controller=spec.player,
                    prototyped=spec.prototype and obj.base.prototype is not None,
-                   face=replace(obj.face, half=split[0], fused=split[1])).with_x(spec.x)
+                   face=same_or_replaced(obj.face, half=split[0], fused=split[1])).with_x(spec.x)
     c = chars(state, view if obj.base.halves else obj)
     permission = zone_permission(state, spec, obj, view, c, trace)
     from_zone, flashback = obj.zone, rules().flashback_of(state, obj, spec.permission)   # 702.34a: granted too
@@ -227,7 +227,8 @@ def _with_variables(spell: Obj, announced: Announced) -> Obj:
     """The spell on the stack with the X, Y and Z announced at 601.2b: its mana value counts them
     from then on (202.3e, 107.3p), so a cost modifier judging mana value at 601.2f sees them
     (Krosan Drover on Endless One with X=6), not 0."""
-    return replace(spell, announced=replace(spell.announced, x=announced.x, y=announced.y, z=announced.z))
+    announced = same_or_replaced(spell.announced, x=announced.x, y=announced.y, z=announced.z)
+    return spell if announced is spell.announced else replace(spell, announced=announced)
 
 
 def _paying_for(prop: Proposal, spell: Obj) -> CostContext:

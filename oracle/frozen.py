@@ -95,3 +95,18 @@ def _template(cls: type) -> tuple:
         template = (plan[0], required, defaults, made)
     _TEMPLATES[cls] = template
     return template
+
+
+def same_or_replaced(value: T, /, **changes: Any) -> T:
+    """``value`` itself when each changed field already holds its new value (an equal frozen
+    value: the shared ones, such as an object's plain face, stay the shared ones, which
+    characteristics.chars keys by identity instead of hashing them), else ``replace``."""
+    fields = getattr(value, "__dict__", {})
+    for name, new in changes.items():
+        old = fields.get(name, _ABSENT)
+        if type(old) is not type(new) or old != new:
+            return replace(value, **changes)
+    return value
+
+
+_ABSENT = object()

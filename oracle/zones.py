@@ -14,7 +14,7 @@ from castrules.model.abilities import ExileInsteadOfGraveyard
 from castrules.model.vocab import AlternativeCostName
 
 from .dying import dies_triggers
-from .frozen import replace
+from .frozen import replace, same_or_replaced
 from .seams import rules as rule_table
 from .state import GONE, NOT_IN_COMBAT, NOTHING_ANNOUNCED, Obj, ObjKind, State
 from .trace import Trace
@@ -51,7 +51,7 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
         obj, zone=new_zone, incarnation=obj.incarnation + 1, timestamp=ts,
         controller=(controller or obj.owner) if new_zone in ("battlefield", "stack") else obj.owner,
         tapped=False, summoning_sick=new_zone == "battlefield", counters=(), damage=0, deathtouched=False,
-        combat=NOT_IN_COMBAT, face=replace(obj.face, transformed=False, face_down=False, may_look=()), attached=None,
+        combat=NOT_IN_COMBAT, face=same_or_replaced(obj.face, transformed=False, face_down=False, may_look=()), attached=None,
     )
     if old_zone == "battlefield" and obj.copy_of is not None and not obj.token:
         # a permanent that became a copy (become_copy) is a new object elsewhere: the effect ends (400.7)
@@ -59,7 +59,7 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
     if old_zone != "stack" or new_zone != "battlefield":
         # only a resolving spell keeps its cast decisions as it becomes a permanent
         new = replace(new, prototyped=False, announced=NOTHING_ANNOUNCED,
-                      face=replace(new.face, half=None, fused=False))
+                      face=same_or_replaced(new.face, half=None, fused=False))
     if new_zone == "stack":
         stack = stack + (oid,)
     before = state

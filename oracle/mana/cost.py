@@ -100,7 +100,16 @@ class ManaCost:
         return ManaCost(tuple(ordered))
 
     def __str__(self) -> str:
-        return _canonical_text(self.symbols)
+        # kept by the cost's identity (frozen; parsed costs are shared): the symbols' tuple as
+        # _canonical_text's key hashes every symbol in Python code
+        hit = _TEXTS.get(id(self))
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        text = _canonical_text(self.symbols)
+        if len(_TEXTS) >= COST_CACHE_SIZE:
+            _TEXTS.clear()
+        _TEXTS[id(self)] = (self, text)      # the cost kept alive by its entry: its id stays its own
+        return text
 
     def as_written(self) -> str:
         """The symbols in their stored order, unmerged (``parse(c.as_written()) == c``)."""
@@ -187,6 +196,9 @@ COST_CACHE_SIZE = 4096
 @functools.lru_cache(maxsize=COST_CACHE_SIZE)
 def _parse(text: str) -> ManaCost:
     return ManaCost(tuple(symbol for _, symbol in tokenize(text)))
+
+
+_TEXTS: dict[int, tuple["ManaCost", str]] = {}
 
 
 @functools.lru_cache(maxsize=COST_CACHE_SIZE)

@@ -191,7 +191,7 @@ class ManaSymbol:
             return ("2", self.components[0].value)
         if self.kind is SymbolKind.COLORLESS_HYBRID:
             return ("C", self.components[0].value)
-        if self.kind in _PAIRED:
+        if self.kind is SymbolKind.HYBRID or self.kind is SymbolKind.HYBRID_PHYREXIAN:    # _PAIRED, by identity
             return tuple(c.value for c in self.components)
         return ()
 
