@@ -13,7 +13,7 @@ from .frozen import replace
 from .payer import CostContext, LifePart, ManaPart, Paying, ability_cost_parts, check_costs, pay_costs
 from .refs import object_of, plain, player_of
 from .spending import AbilityOf, Purpose
-from .state import ObjKind, State
+from .state import CARD, ObjKind, State
 from .trace import Trace
 from .zones import move
 
@@ -107,7 +107,7 @@ def step_special_action(state: State, step: steps.SpecialAction, trace: Trace) -
     player = player_of(state, step.player)
     oid = object_of(state, step.object)
     obj = state.obj(oid)
-    if obj.zone != "hand" or obj.owner != player or obj.kind is not ObjKind.CARD:
+    if obj.zone != "hand" or obj.owner != player or obj.kind is not CARD:
         raise Illegal(Reason.INVALID_ACTION, f"suspend: {oid} is not a card in {player}'s hand", rules=("702.62a",))
     c = chars(state, obj)
     if obj.base.suspend is None:
@@ -148,7 +148,7 @@ def step_pay_mana_cost(state: State, step: steps.PayManaCost, trace: Trace) -> t
     player = player_of(state, step.player)
     oid = object_of(state, step.object)
     obj = state.obj(oid)
-    if obj.zone == "gone" or obj.kind is not ObjKind.CARD:
+    if obj.zone == "gone" or obj.kind is not CARD:
         raise Illegal(Reason.INVALID_ACTION, f"pay_mana_cost: {oid} is not an object with a mana cost")
     c = chars(state, obj)
     if c.mana_cost is None:

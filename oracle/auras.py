@@ -13,7 +13,7 @@ from .characteristics import chars, matches
 from .errors import Illegal, RequestError
 from .frozen import replace
 from .reasons import Reason
-from .state import ObjKind, State
+from .state import CARD, State
 from .static_copy import StaticCopy
 from .targets import legal_target
 from .trace import Trace
@@ -47,7 +47,7 @@ def begin_static_copy(state: State, oid: str, choices: Mapping[str, Any], trace:
         raise RequestError(f"resolve: {aura.base.name} ({oid}) needs the choice `copy`, the permanent chosen as it "
                            "enters")
     orig = state.objects.get(str(chosen))
-    if (orig is None or orig.id == oid or orig.zone != "battlefield" or orig.kind is not ObjKind.CARD
+    if (orig is None or orig.id == oid or orig.zone != "battlefield" or orig.kind is not CARD
             or not matches(chars(state, orig), orig, ability.of, aura.controller, oid)):
         raise Illegal(Reason.INVALID_ACTION, f"{chosen} is not a permanent {aura.base.name} may choose",
                       rules=("707.2c",))

@@ -16,7 +16,7 @@ from .frozen import replace
 from .granted_flashback import granted_by
 from .reasons import Reason
 from .seams import rules as seam_rules
-from .state import MAIN_STEPS, Obj, ObjKind, State
+from .state import CARD, MAIN_STEPS, Obj, State
 from .trace import Trace
 from .turn_grants import GraveyardTurn
 from .zones import top_of_library
@@ -131,7 +131,7 @@ def find_permission(state: State, spell_id: str, caster: str, zone: str, permiss
         return turn
     candidates = [state.objects[permission]] if permission in state.objects else state.battlefield()
     for src in candidates:
-        if src.zone != "battlefield" or src.controller != caster or src.kind is not ObjKind.CARD:
+        if src.zone != "battlefield" or src.controller != caster or src.kind is not CARD:
             continue
         for ab in chars(state, src).abilities:     # a copy has the copied permission (707.2), linked to its own exile (707.7)
             if not isinstance(ab, CastPermission) or ab.own or zone not in ab.from_zones:
@@ -238,7 +238,7 @@ def on_top(state: State, oid: str) -> bool:
 def own_permission(card, caster: str, zone: str, free: bool) -> bool:
     """601.3: a card's own "you may cast this card from <zone>" lets only its owner cast it from
     there; it says nothing about other cards. Face down in exile the card has no abilities (406.3a)."""
-    return card.owner == caster and card.kind is ObjKind.CARD and not card.face.face_down and any(
+    return card.owner == caster and card.kind is CARD and not card.face.face_down and any(
         isinstance(ab, CastPermission) and ab.own and zone in ab.from_zones and (ab.without_paying_mana_cost or not free)
         for ab in card.base.abilities)
 
@@ -286,7 +286,7 @@ def flash_permissions(state: State, spell, caster: str, open_choices: bool) -> l
     complete (601.3c)."""
     out = []
     for src in state.battlefield():
-        if src.kind is not ObjKind.CARD or src.controller != caster:
+        if src.kind is not CARD or src.controller != caster:
             continue
         for ab in src.base.abilities:
             if not isinstance(ab, FlashPermission):
@@ -304,7 +304,7 @@ def prohibited(state: State, spell, caster: str, open_choices: bool, from_zone: 
     judged on its own. One limited to some zones (`from`: Grafdigger's Cage) looks at the zone
     the card is cast from."""
     for src in state.battlefield():
-        for ab in src.base.abilities if src.kind is ObjKind.CARD else ():
+        for ab in src.base.abilities if src.kind is CARD else ():
             if not isinstance(ab, CastProhibition):
                 continue
             if not seam_rules().prohibition_zone(ab, from_zone):

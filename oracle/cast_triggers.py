@@ -11,7 +11,7 @@ from castrules.model.abilities import TriggeredAbility
 
 from .characteristics import chars, matches
 from .frozen import replace
-from .state import ObjKind, State
+from .state import CARD, State
 from .trace import Trace
 
 
@@ -28,7 +28,7 @@ def spell_cast(state: State, spell_id: str, caster: str, trace: Trace) -> State:
     c = chars(state, spell)
     waiting = []
     for obj in state.battlefield():
-        if obj.kind is not ObjKind.CARD:
+        if obj.kind is not CARD:
             continue
         for ab in chars(state, obj).abilities:
             on = ab.trigger.cast if isinstance(ab, TriggeredAbility) else None

@@ -34,7 +34,7 @@ from .reasons import Reason
 from .return_costs import return_parts
 from .seams import rules
 from .spending import as_any_type
-from .state import Announced, CastRecord, Obj, ObjKind, State
+from .state import CARD, Announced, CastRecord, Obj, State
 from .targets import assign_targets
 from .trace import Trace
 from .zones import move
@@ -130,7 +130,7 @@ def _object_to_cast(state: State, spec: CastSpec) -> Obj:
         if ref is not None and ref not in state.objects:
             raise RequestError(f"cast: unknown {field_name} object {ref!r}")
     obj = state.objects.get(spec.object)
-    if obj is None or obj.zone == "gone" or obj.kind is not ObjKind.CARD:
+    if obj is None or obj.zone == "gone" or obj.kind is not CARD:
         raise Illegal(Reason.OBJECT_NOT_FOUND, f"{spec.object} does not exist in the game", rules=("601.2a",))
     if spec.from_zone is not None and obj.zone != spec.from_zone:
         raise Illegal(Reason.NOT_IN_ZONE, f"{spec.object} is in {obj.zone}, not {spec.from_zone}", rules=("601.2a",))

@@ -23,7 +23,7 @@ from .chars_value import Chars, new_chars, shared_store
 from .costs import ManaCost, colors_of, parse_cost
 from .power_layers import animate_all, defined_pt
 from .seams import rules
-from .state import NOTHING_ANNOUNCED, PLAIN_FACE, Awakened, Obj, ObjKind, State
+from .state import CARD, NOTHING_ANNOUNCED, PLAIN_FACE, Awakened, Obj, State
 
 OFF_BATTLEFIELD_CARD_ZONES = frozenset({"hand", "graveyard", "library", "exile", "command"})
 
@@ -110,7 +110,7 @@ def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -
     base = obj.base
     proto = base.prototype if prototype_active(obj) else None
     cost_text = proto.mana_cost if proto else base.mana_cost
-    if obj.kind is not ObjKind.CARD:
+    if obj.kind is not CARD:
         cost_text = None
     mana_cost = parse_cost(cost_text)
     # 105.2 / 202.2: colour from the mana cost; a colour indicator defines it instead (202.2e)
@@ -118,7 +118,7 @@ def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -
     types = list(base.types)
     power = proto.power if proto else base.power
     toughness = proto.toughness if proto else base.toughness
-    if obj.kind is ObjKind.CARD and not proto:
+    if obj.kind is CARD and not proto:
         power, toughness = defined_pt(state, base.abilities, power, toughness)
     timed = [e for e in state.effects if e.obj == obj.id and e.incarnation == obj.incarnation]
     colors = _colour_layer(state, obj, colors, timed)
@@ -157,7 +157,7 @@ def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -
         elif isinstance(e.does, Awakened):
             changes.append((e.timestamp, "add", "Elemental", False))
     is_creature = "Creature" in types
-    if obj.kind is ObjKind.CARD:
+    if obj.kind is CARD:
         for src, ab in state.watching_abilities(TypeChange):
             if not _in_conspiracy_reach(obj, is_creature, src.controller):
                 continue
@@ -207,7 +207,7 @@ def compute_characteristics(state: State, obj: Obj, count_others: bool = True) -
                 toughness += e.does.toughness or 0
         dp, dt = _pump_per(state, obj, base.abilities) if count_others else (0, 0)
         power, toughness = power + dp, toughness + dt
-    elif obj.zone == "battlefield" or obj.kind is not ObjKind.CARD:
+    elif obj.zone == "battlefield" or obj.kind is not CARD:
         power = toughness = None                    # 208.3
     result = new_chars(name=base.name, mana_cost=mana_cost, colors=colors,
                        supertypes=tuple(base.supertypes), types=tuple(types), other_subtypes=other_sub,
@@ -243,7 +243,7 @@ def _colour_layer(state: State, obj: Obj, colors: tuple[str, ...], timed: list) 
     """Layer 5 (613.1e): colour-changing effects in timestamp order (613.7). An effect that gives
     new colours replaces the old ones; one that adds a colour "in addition" keeps them (105.3).
     Abilities on the stack have no colour to change."""
-    if obj.kind is not ObjKind.CARD:
+    if obj.kind is not CARD:
         return colors
     changes: list[tuple[int, bool, tuple[str, ...]]] = []       # (timestamp, replaces, colours)
     for e in timed:
@@ -282,14 +282,14 @@ def _borrowed_abilities(state: State, obj: Obj) -> tuple[Ability, ...]:
         if not isinstance(ab, StaticAbility) or ab.abilities_of is None:
             continue
         for o in sorted(state.in_zone("battlefield"), key=lambda p: p.timestamp):
-            if o.id != obj.id and o.kind is ObjKind.CARD and matches(
+            if o.id != obj.id and o.kind is CARD and matches(
                     compute_characteristics(state, o, count_others=False), o, ab.abilities_of, obj.controller, obj.id):
                 out.extend(a for a in o.base.abilities if isinstance(a, (ManaAbility, ActivatedAbility)))
     return tuple(out)
 
 
 def _abilities_of(obj: Obj) -> tuple[Ability, ...]:
-    return obj.base.abilities if obj.kind is ObjKind.CARD else ()
+    return obj.base.abilities if obj.kind is CARD else ()
 
 
 def _in_conspiracy_reach(obj: Obj, is_creature: bool, who: str) -> bool:
@@ -322,7 +322,7 @@ def mana_value(c: Chars, obj: Obj) -> int:
     elsewhere they count 0 (107.3g). No mana cost: 0 (202.3a), except a transformed permanent's
     back face (202.3b) and a melded permanent (202.3c). A split card's mana cost is its halves'
     combined, or on the stack the cast half's (202.3d): see Obj.base."""
-    if obj.kind is ObjKind.CARD and obj.copy_of is None and obj.face.melded_with is not None:
+    if obj.kind is CARD and obj.copy_of is None and obj.face.melded_with is not None:
         # 202.3c: the combined mana costs of the front faces of both cards representing it
         return sum(rules().cost_mana_value(parse_cost(card.mana_cost)) for card in (obj.card, obj.face.melded_with)
                    if card.mana_cost is not None)
@@ -345,7 +345,7 @@ def matches(c: Chars, obj: Obj, flt: Filter | Literal["self"] | None, source_con
     No filter matches every object; "self" only the source itself."""
     if flt is None:
         return True
-    if flt == "self":
+    if type(flt) is not Filter and flt == "self":    # a Filter never equals it (no Python-level __eq__ call)
         return obj.id == source_id
     if any(t not in c.types for t in flt.all_types):
         return False

@@ -19,7 +19,7 @@ from .costs import colors_of, parse_cost
 from .errors import Illegal
 from .reasons import Reason
 from .seams import rules
-from .state import Obj, ObjKind, State
+from .state import CARD, Obj, State
 from .trace import Trace
 from .zones import move
 
@@ -123,7 +123,7 @@ def _copied(state: State, obj: Obj, chosen: str, ability: EntersAsCopy, own: Car
     """What a copy effect of `ability` may copy: a permanent, or a card in a graveyard (`from`),
     matching its filter as the entering object stands now (614.12); Illegal otherwise."""
     orig = state.objects.get(chosen)
-    if (orig is None or orig.id == obj.id or orig.zone != ability.zone or orig.kind is not ObjKind.CARD
+    if (orig is None or orig.id == obj.id or orig.zone != ability.zone or orig.kind is not CARD
             or not matches(chars(state, orig), orig, ability.of, obj.controller, obj.id)):
         where = "permanent" if ability.zone == "battlefield" else f"card in a {ability.zone}"
         raise Illegal(Reason.INVALID_ACTION, f"{chosen} is not a {where} {own.name} may enter as a copy of",

@@ -7,7 +7,7 @@ from .frozen import replace
 from .reasons import Reason
 from .resolution import PendingTrigger, enter_battlefield, put_triggers
 from .seams import rules
-from .state import FaceUp, Obj, ObjKind, State
+from .state import CARD, FaceUp, Obj, ObjKind, State
 from .trace import Trace
 
 
@@ -22,7 +22,7 @@ def copy_spell(state: State, oid: str, new_id: str, controller: str | None, trac
     prototyped if the spell is (718.3c), and is controlled and owned by whoever put it there."""
     _new_id(state, new_id)
     orig = state.obj(oid)
-    if orig.zone != "stack" or orig.kind is not ObjKind.CARD:
+    if orig.zone != "stack" or orig.kind is not CARD:
         raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a spell on the stack", rules=("707.10",))
     who = controller or orig.controller
     state, ts = state.tick()
@@ -60,7 +60,7 @@ def copy_permanent(state: State, oid: str, new_id: str, controller: str | None, 
     orig = state.obj(oid)
     if orig.zone != "battlefield":
         raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a permanent", rules=("707.2",))
-    transforming = orig.face.transformed and orig.kind is ObjKind.CARD and orig.card.back_face is not None
+    transforming = orig.face.transformed and orig.kind is CARD and orig.card.back_face is not None
     if orig.face.transformed and (not transforming or orig.copy_of is not None):
         raise RequestError(f"{oid} is a transformed permanent that is itself a copy: token copies of it (707.8a, "
                            "with the other copy effects' values for each face) are not modelled")
@@ -90,9 +90,9 @@ def become_copy(state: State, oid: str, of: str, trace: Trace) -> State:
     the back face's absent mana cost, so mana value 0, even when the copying permanent is itself
     a double-faced card (202.3b); a copy of a front face has the front face's mana cost."""
     obj, orig = state.obj(oid), state.obj(of)
-    if obj.zone != "battlefield" or obj.kind is not ObjKind.CARD:
+    if obj.zone != "battlefield" or obj.kind is not CARD:
         raise Illegal(Reason.INVALID_ACTION, f"become_copy: {oid} is not a permanent")
-    if orig.zone != "battlefield" or orig.kind is not ObjKind.CARD:
+    if orig.zone != "battlefield" or orig.kind is not CARD:
         raise Illegal(Reason.INVALID_ACTION, f"become_copy: {of} is not a permanent", rules=("707.2",))
     if oid == of:
         raise Illegal(Reason.INVALID_ACTION, f"become_copy: {oid} can't become a copy of itself")
@@ -141,7 +141,7 @@ def choose_new_targets(state: State, copy_id: str, targets, trace: Trace) -> Sta
 def _targeted_spell(state: State, oid: str, what: str) -> Obj:
     """The spell a 707.10d / 707.10e effect copies: a spell on the stack with at least one target."""
     orig = state.obj(oid)
-    if orig.zone != "stack" or orig.kind is not ObjKind.CARD:
+    if orig.zone != "stack" or orig.kind is not CARD:
         raise Illegal(Reason.INVALID_ACTION, f"{oid} is not a spell on the stack", rules=("707.10",))
     if not orig.announced.targets:
         raise Illegal(Reason.INVALID_ACTION, f"{what}: {oid} has no targets to replace")

@@ -89,8 +89,10 @@ def hybrid_options(cost: ManaCost) -> list[tuple[str, ...]]:
 
 
 def phyrexian_count(cost: ManaCost) -> int:
-    return sum(1 for s in cost.symbols
-               if s.kind in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN))
+    return sum(1 for s in cost.symbols if s.kind in _PHYREXIAN_KINDS)
+
+
+_PHYREXIAN_KINDS = (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN)
 
 
 # ---- reductions (118.7) ------------------------------------------------------------------

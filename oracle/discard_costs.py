@@ -17,7 +17,7 @@ from castrules.model.parts import Filter
 from .characteristics import chars, matches
 from .errors import Illegal
 from .reasons import Reason
-from .state import ObjKind, State
+from .state import CARD, State
 from .trace import Trace
 from .zones import move
 
@@ -37,7 +37,7 @@ def check_discard(state: State, part: DiscardPart, player: str, source: str) -> 
     spell paid for, is on the stack by now: never in the hand)."""
     for oid in part.chosen:
         obj = state.objects.get(oid)
-        if obj is None or obj.zone != "hand" or obj.owner != player or obj.kind is not ObjKind.CARD:
+        if obj is None or obj.zone != "hand" or obj.owner != player or obj.kind is not CARD:
             where = "gone" if obj is None else f"in {obj.owner}'s {obj.zone}"
             raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{oid} is not a card in {player}'s hand ({where}): it can't "
                                                          "be discarded to pay the cost", rules=(*part.rules, "601.2h"))

@@ -12,20 +12,20 @@ from __future__ import annotations
 from castrules.model.abilities import TriggeredAbility
 
 from .characteristics import chars, matches
-from .state import Obj, ObjKind, State
+from .state import CARD, Obj, State
 
 
 def dies_triggers(before: State, dying: Obj) -> tuple[tuple[str, TriggeredAbility], ...]:
     """(source id, ability) of each dies trigger the death of `dying` sets off, seen in `before`
     (the state just before it left the battlefield, 603.10a)."""
-    if dying.zone != "battlefield" or dying.kind is not ObjKind.CARD:
+    if dying.zone != "battlefield" or dying.kind is not CARD:
         return ()
     seen = chars(before, dying)
     if not seen.is_creature:
         return ()
     out: list[tuple[str, TriggeredAbility]] = []
     for src in before.battlefield():
-        if src.kind is not ObjKind.CARD:
+        if src.kind is not CARD:
             continue
         for ab in chars(before, src).abilities:
             if not isinstance(ab, TriggeredAbility) or ab.trigger.dies is None:

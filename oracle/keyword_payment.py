@@ -19,7 +19,7 @@ from .costs import ConcreteCost, concrete_text
 from .errors import Illegal
 from .frozen import replace
 from .reasons import Reason
-from .state import Obj, ObjKind, State
+from .state import CARD, Obj, State
 from .trace import Trace
 from .zones import move
 
@@ -98,7 +98,7 @@ def check_delve(state: State, part: DelvePart, player: str, spell: str) -> None:
     """702.66a: each is a card in the payer's own graveyard (not the spell itself)."""
     for oid in part.cards:
         obj = state.objects.get(oid)
-        if obj is None or obj.zone != "graveyard" or obj.owner != player or obj.kind is not ObjKind.CARD or oid == spell:
+        if obj is None or obj.zone != "graveyard" or obj.owner != player or obj.kind is not CARD or oid == spell:
             where = "gone" if obj is None else f"in {obj.owner}'s {obj.zone}"
             raise Illegal(Reason.INVALID_OBJECT_PAYMENT, f"{oid} is not a card in {player}'s graveyard ({where}): "
                                                          "delve exiles cards from its caster's graveyard",

@@ -25,7 +25,7 @@ from .payer import CostContext, Paying, TapPart, ability_cost_parts, can_pay, pa
 from .reasons import Reason
 from .seams import rules
 from .spending import Purpose, allowed, restriction_of
-from .state import Obj, ObjKind, Player, State
+from .state import CARD, Obj, Player, State
 from .trace import Trace
 
 ORDER = ("W", "U", "B", "R", "G", "C")
@@ -255,7 +255,7 @@ def _stack_triggers(fired: Sequence[tuple[Obj, ManaTrigger]], tapper: str) -> li
 
 def find_mana_ability(state: State, player: str, oid: str, index: int) -> tuple[Obj, Ability]:
     obj = state.objects.get(oid)
-    if obj is None or obj.zone != "battlefield" or obj.kind is not ObjKind.CARD:
+    if obj is None or obj.zone != "battlefield" or obj.kind is not CARD:
         raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{oid} is not a permanent on the battlefield", rules=("605.3a",))
     if obj.controller != player:
         raise Illegal(Reason.MANA_ABILITY_UNAVAILABLE, f"{player} does not control {oid}", rules=("602.2",))
@@ -376,7 +376,7 @@ def supplies(state: State, player: str, exclude: frozenset[str] = frozenset(),
     of them can be activated (the {T}), which the caller settles (payment.auto_activate)."""
     out = []
     for obj in state.battlefield():
-        if obj.controller != player or obj.id in exclude or obj.kind is not ObjKind.CARD:
+        if obj.controller != player or obj.id in exclude or obj.kind is not CARD:
             continue
         for index, ab in free_tap_abilities(state, obj):
             r = restriction_of(ab)

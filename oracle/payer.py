@@ -30,7 +30,7 @@ from .reasons import Reason
 from .return_costs import ReturnPart, check_return, pay_return
 from .seams import rules
 from .spending import AbilityOf, Purpose, difference, mana_only, spend, usable_pool
-from .state import Obj, ObjKind, State
+from .state import CARD, Obj, State
 from .trace import Trace
 from .zones import move, paid_anyway
 
@@ -68,9 +68,12 @@ class CostContext:
     def purpose(self) -> Purpose:
         """What the mana is spent on (106.6): the spell, an activation of `source`'s ability
         (a mana ability's too), or anything else (a special action, an effect's demand)."""
-        if self.paying in (Paying.ABILITY, Paying.MANA_ABILITY):
+        if self.paying in _FOR_ABILITIES:
             return AbilityOf(self.source)
         return self.spell
+
+
+_FOR_ABILITIES = (Paying.ABILITY, Paying.MANA_ABILITY)
 
 
 @dataclass(frozen=True)
@@ -232,7 +235,7 @@ def _pay_mana(state: State, part: Part, ctx: CostContext, trace: Trace) -> State
 
 def _fits(state: State, oid: str | None, part: SacrificePart, player: str) -> bool:
     obj = state.objects.get(oid) if oid is not None else None
-    return (obj is not None and obj.zone == "battlefield" and obj.controller == player and obj.kind is ObjKind.CARD
+    return (obj is not None and obj.zone == "battlefield" and obj.controller == player and obj.kind is CARD
             and any(matches(chars(state, obj), obj, f, player) for f in part.fits))
 
 

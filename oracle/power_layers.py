@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from castrules.model.abilities import Ability, AnimateAll, DefinePT
 
-from .state import Obj, ObjKind, State
+from .state import CARD, Obj, State
 
 CARD_TYPE_NAMES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker",
                    "Sorcery")
@@ -17,7 +17,7 @@ def defined_pt(state: State, abilities: tuple[Ability, ...], power: int | None,
     the format changes there (and which keeps a Tarmogoyf in a graveyard from counting itself)."""
     for ab in abilities:
         if isinstance(ab, DefinePT):
-            cards = [o for o in state.in_zone("graveyard") if o.kind is ObjKind.CARD]
+            cards = [o for o in state.in_zone("graveyard") if o.kind is CARD]
             if ab.count == "card_types_in_graveyards":
                 n = len({t for o in cards for t in o.base.types if t in CARD_TYPE_NAMES})
             else:

@@ -15,7 +15,7 @@ from castrules.model.abilities import GrantProwl
 from .characteristics import Chars, chars, matches
 from .costs import ManaCost
 from .seams import rules
-from .state import DamageEvent, Obj, ObjKind, State
+from .state import CARD, DamageEvent, Obj, State
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ def prowl_costs(state: State, spell: Obj, caster: str) -> list[ProwlCost]:
     if spell.base.prowl:
         out.append(ProwlCost(spell.base.prowl, "printed"))
     for src in state.battlefield():
-        for ab in src.base.abilities if src.kind is ObjKind.CARD else ():
+        for ab in src.base.abilities if src.kind is CARD else ():
             if isinstance(ab, GrantProwl) and ab.cost:
                 if ab.whose in (None, "you") and src.controller != caster:
                     continue

@@ -19,7 +19,7 @@ from .frozen import replace
 from .players import players_leave
 from .reasons import Reason
 from .seams import rules
-from .state import GONE, Announced, DelayedTrigger, Obj, ObjKind, StackAbility, State
+from .state import CARD, GONE, Announced, DelayedTrigger, Obj, ObjKind, StackAbility, State
 from .targets import assign_targets, auto_targets, legal_target
 from .trace import Trace
 from .zones import move
@@ -161,7 +161,7 @@ def resolve_top(state: State, choices: Mapping[str, Any] | None, trace: Trace) -
         trace.add(("608.2", "107.3n"), f"{oid} resolves" + (f" with X = {a.x}" if a.x is not None else ""))
         state = apply_effects(state, does.delayed, ctx, trace)
         return move(state, oid, GONE, None)
-    if obj.kind is not ObjKind.CARD:
+    if obj.kind is not CARD:
         ab = does.ability if does is not None else None
         specs = targets_of(ab) if ab is not None else ()
         targets, fizzle = _check_targets(state, obj, specs, trace)

@@ -5,7 +5,7 @@ from .characteristics import chars, mana_value
 from .chars_value import Chars
 from .costs import ManaType, cost_text
 from .seams import rules
-from .state import GONE, Obj, ObjKind, State
+from .state import CARD, GONE, Obj, State
 from .variables import text_x_value
 
 
@@ -33,7 +33,7 @@ def object_view(state: State, obj: Obj) -> dict:
     name, cost_symbols, colors, types, subtypes, supertypes = _chars_part(c)
     has_x = cost is not None and cost.has_x
     x = x_value(obj, has_x)
-    if zone == "stack" and obj.kind is ObjKind.CARD and x is None:
+    if zone == "stack" and obj.kind is CARD and x is None:
         x = text_x_value(state, obj)          # 107.3c / 107.3f: an X only in the text
     return {
         "zone": zone, "controller": obj.controller, "owner": obj.owner, "name": name,

@@ -92,7 +92,7 @@ def as_any_type(state: State, player: str, spell: Obj, cost: ConcreteCost, trace
     each coloured and {C} symbol of the mana still to pay may be paid with any mana: it is paid
     as generic ({S} still needs snow mana; restrictions, 106.6, still hold). 118.14: a cast
     permission saying so (`permission`, the one the spell was cast through) does it for that spell only."""
-    typed = sum(cost.colored[t] for t in ManaType)
+    typed = sum(cost.colored.as_tuple())     # every type's count (ConcreteCost holds ManaCounts)
     if not typed:
         return cost
     c = chars(state, spell)

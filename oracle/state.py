@@ -133,6 +133,9 @@ class ObjKind(StrEnum):
     ABILITY = "ability"
 
 
+CARD = ObjKind.CARD     # a module global: an Enum class's attribute goes through EnumType's __getattr__ hook in 3.11
+
+
 @dataclass(frozen=True)
 class FaceUp:
     """Which face of a card with several faces is up (202.3b-d): a split spell's half (None: the
@@ -205,7 +208,7 @@ class Obj:
     zone: str
     owner: str
     controller: str
-    kind: ObjKind = ObjKind.CARD
+    kind: ObjKind = CARD
     incarnation: int = 0
     timestamp: int = 0
     token: bool = False
@@ -255,7 +258,7 @@ class Obj:
 
 
 def _watching(o: Obj) -> tuple:
-    return watching_of(o.base) if o.zone == "battlefield" and o.kind is ObjKind.CARD else ()
+    return watching_of(o.base) if o.zone == "battlefield" and o.kind is CARD else ()
 
 
 def _updated(objects: Mapping[str, Obj], changed: Iterable[Obj]) -> Objects | LayeredObjects:

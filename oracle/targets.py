@@ -10,7 +10,7 @@ from .characteristics import chars, matches
 from .errors import Illegal, RequestError
 from .reasons import Reason
 from .seams import rules
-from .state import ObjKind, State
+from .state import CARD, State
 
 
 def is_player_ref(state: State, ref: str) -> bool:
@@ -43,7 +43,7 @@ def legal_target(state: State, spec: TargetSpec, ref: str, controller: str, sour
     if obj is None:
         return False
     if spec.what == "spell":
-        return obj.zone == "stack" and obj.kind is ObjKind.CARD and matches(chars(state, obj), obj, spec.filter, controller)
+        return obj.zone == "stack" and obj.kind is CARD and matches(chars(state, obj), obj, spec.filter, controller)
     if spec.what == "card_in_your_graveyard":       # Snapcaster Mage: a card in its controller's own graveyard
         return obj.zone == "graveyard" and obj.owner == controller and matches(chars(state, obj), obj, spec.filter,
                                                                                 controller)

@@ -18,7 +18,7 @@ from castrules.model.abilities import Ability, CostFloor, CostModifier, CostSet
 from .characteristics import Chars, chars, mana_value
 from .costs import ConcreteCost, ManaCost, concrete_text, reduce, resolve_choices
 from .seams import rules
-from .state import Obj, ObjKind, State
+from .state import CARD, Obj, State
 from .trace import Trace
 
 
@@ -132,7 +132,7 @@ def modifiers(state: State, spell: Obj, caster: str) -> list[Modifier]:
     of permanents and the spell's own (113.6d, e.g. affinity)."""
     c = chars(state, spell)
     out: list[Modifier] = []
-    sources = [o for o in state.battlefield() if o.kind is ObjKind.CARD] + [spell]
+    sources = [o for o in state.battlefield() if o.kind is CARD] + [spell]
     for src in sources:
         for ab in src.base.abilities:
             if isinstance(ab, CostModifier):

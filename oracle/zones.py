@@ -16,7 +16,7 @@ from castrules.model.vocab import AlternativeCostName
 from .dying import dies_triggers
 from .frozen import replace, same_or_replaced
 from .seams import rules as rule_table
-from .state import GONE, NOT_IN_COMBAT, NOTHING_ANNOUNCED, Obj, ObjKind, State
+from .state import CARD, GONE, NOT_IN_COMBAT, NOTHING_ANNOUNCED, Obj, State
 from .trace import Trace
 from .turn_grants import GraveyardTurn
 
@@ -32,7 +32,7 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
     stack = tuple(s for s in state.stack if s != oid) if old_zone == "stack" else state.stack
     gone = ((obj.token and old_zone == "battlefield" and zone != "battlefield")
             or (obj.is_copy and not obj.token and old_zone == "stack" and zone != "battlefield")
-            or obj.kind is not ObjKind.CARD)
+            or obj.kind is not CARD)
     new_zone = GONE if gone else zone
     replaced: tuple[str, ...] = ()
     if old_zone == "stack" and not gone and zone != "stack":
@@ -133,7 +133,7 @@ def leave_stack_zone(obj: Obj, zone: str) -> str:
     going, when its flashback cost was paid; else `zone`."""
     done = obj.announced
     flashed_back = done.alt_cost == AlternativeCostName.FLASHBACK and done.cast
-    return "exile" if flashed_back and obj.kind is ObjKind.CARD else zone
+    return "exile" if flashed_back and obj.kind is CARD else zone
 
 
 def owner_graveyard(state: State, oid: str, trace: Trace | None, note: str = "",

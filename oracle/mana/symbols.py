@@ -53,6 +53,9 @@ _MONO = frozenset(
     {SymbolKind.COLORED, SymbolKind.TWOBRID, SymbolKind.COLORLESS_HYBRID, SymbolKind.PHYREXIAN}
 )
 _PAIRED = frozenset({SymbolKind.HYBRID, SymbolKind.HYBRID_PHYREXIAN})
+# module globals: an Enum class's attribute goes through EnumType's __getattr__ hook in 3.11
+_TWOBRID, _COLORLESS_HYBRID = SymbolKind.TWOBRID, SymbolKind.COLORLESS_HYBRID
+_HYBRID, _HYBRID_PHYREXIAN = SymbolKind.HYBRID, SymbolKind.HYBRID_PHYREXIAN
 # Kinds whose payment the player picks among several ways (118.13): these need a 601.2b choice.
 HYBRID_KINDS = frozenset(
     {SymbolKind.HYBRID, SymbolKind.TWOBRID, SymbolKind.COLORLESS_HYBRID, SymbolKind.HYBRID_PHYREXIAN}
@@ -187,11 +190,12 @@ class ManaSymbol:
         """The ways a hybrid symbol can be paid, as the letters a 601.2b choice uses:
         ``("W", "U")`` for ``{W/U}``, ``("2", "W")`` for ``{2/W}``, ``("C", "W")`` for
         ``{C/W}``.  Empty for symbols without a hybrid choice."""
-        if self.kind is SymbolKind.TWOBRID:
+        kind = self.kind
+        if kind is _TWOBRID:
             return ("2", self.components[0].value)
-        if self.kind is SymbolKind.COLORLESS_HYBRID:
+        if kind is _COLORLESS_HYBRID:
             return ("C", self.components[0].value)
-        if self.kind is SymbolKind.HYBRID or self.kind is SymbolKind.HYBRID_PHYREXIAN:    # _PAIRED, by identity
+        if kind is _HYBRID or kind is _HYBRID_PHYREXIAN:      # _PAIRED, by identity
             return tuple(c.value for c in self.components)
         return ()
 
