@@ -192,12 +192,15 @@ def announce_object_costs(state: State, spell: Obj, spec: CastSpec, trace: Trace
     beyond the first)."""
     name = chars(state, spell).name
     costs = spell.base.additional_costs + rules().keyword_object_costs(spell, spec)
-    announce_objects(name, spec.sacrifice, sum(a.count for a in costs if a.sacrifice is not None)
-                     + len(flashback_sacrifice(flashback, spec.alternative)), "object(s)", "sacrifice", "sacrifice", trace)
-    announce_objects(name, spec.reveal, sum(a.count for a in costs if a.reveal is not None),
-                     "card(s)", "reveal", "reveal", trace, suffix=" from the hand")
-    announce_objects(name, spec.discard, sum(a.count for a in costs if a.discard is not None),
-                     "card(s)", "discard", "discard", trace, suffix=" from the hand")
+    sacrifices = reveals = discards = 0     # most spells have no such cost: no generator to sum
+    if costs:
+        sacrifices = sum(a.count for a in costs if a.sacrifice is not None)
+        reveals = sum(a.count for a in costs if a.reveal is not None)
+        discards = sum(a.count for a in costs if a.discard is not None)
+    announce_objects(name, spec.sacrifice, sacrifices + len(flashback_sacrifice(flashback, spec.alternative)),
+                     "object(s)", "sacrifice", "sacrifice", trace)
+    announce_objects(name, spec.reveal, reveals, "card(s)", "reveal", "reveal", trace, suffix=" from the hand")
+    announce_objects(name, spec.discard, discards, "card(s)", "discard", "discard", trace, suffix=" from the hand")
 
 
 def announce_modes(spell: Obj, spec: CastSpec, c: Chars, trace: Trace) -> None:

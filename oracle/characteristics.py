@@ -57,7 +57,12 @@ def chars(state: State, obj: Obj) -> Chars:
     hit = state._cache.get(key)
     if hit is not None and hit[0] is obj:
         return hit[1]
-    if any(isinstance(ab, READS_THE_GAME) for ab in obj.base.abilities):
+    for ab in obj.base.abilities:       # a loop, not any(generator): chars runs ~35 times a case
+        if isinstance(ab, READS_THE_GAME):
+            break
+    else:
+        ab = None
+    if ab is not None:
         value = rules().characteristics(state, obj)
         state._cache[key] = (obj, value)
         return value

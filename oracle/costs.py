@@ -89,7 +89,11 @@ def hybrid_options(cost: ManaCost) -> list[tuple[str, ...]]:
 
 
 def phyrexian_count(cost: ManaCost) -> int:
-    return sum(1 for s in cost.symbols if s.kind in _PHYREXIAN_KINDS)
+    count = 0
+    for s in cost.symbols:      # a loop, not sum(generator): every cast asks
+        if s.kind in _PHYREXIAN_KINDS:
+            count += 1
+    return count
 
 
 _PHYREXIAN_KINDS = (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN)

@@ -91,7 +91,13 @@ def updated(objects: Mapping[str, Any], changed: Iterable[tuple[str, Any]]) -> O
         return LayeredObjects({**base, **over}, {})
     if len(objects) + len(changed) >= LAYER_FROM:
         return LayeredObjects(dict(objects), dict(changed))
-    out = Objects(objects)
+    out = _new_dict(Objects)      # Objects(objects) without its __init__ frame: every step makes several
+    out.update(objects)
     out.update(changed)
+    out.watching = None
+    out.sources = object()
     return out
+
+
+_new_dict = dict.__new__
 

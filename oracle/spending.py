@@ -146,9 +146,9 @@ def spend(state: State, player: str, usable: ManaPool, after: ManaPool, purpose:
                 restricted.remove(entry)
                 n -= 1
         if n:
-            pool = pool.remove(ManaType(t), n, snow=False)
+            pool = pool.remove(t, n, snow=False)        # a letter: remove takes it as ManaType(t)
         if snowy:
-            pool = pool.remove(ManaType(t), snowy, snow=True)
+            pool = pool.remove(t, snowy, snow=True)
     return state.with_player(replace(p, pool=pool, restricted=tuple(restricted)))
 
 

@@ -285,7 +285,7 @@ def _updated(objects: Mapping[str, Obj], changed: Iterable[Obj]) -> Objects | La
             index = None
         if before or after:
             sources = None
-    out = updated(objects, ((o.id, o) for o in changed))
+    out = updated(objects, [(o.id, o) for o in changed])
     out.watching = index
     if sources is not None:
         out.sources = sources

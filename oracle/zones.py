@@ -111,8 +111,10 @@ def exiler(state: State, oid: str) -> str | None:
     (Rest in Peace), or the resolved spell whose effect exiles this turn the cards that would go to
     their owner's graveyard (Yawgmoth's Will), named for the trace; None when there is none."""
     for o in state.battlefield():
-        if o.id != oid and any(isinstance(ab, ExileInsteadOfGraveyard) for ab in o.base.abilities):
-            return f"{o.base.name}, {o.id}"
+        if o.id != oid:
+            for ab in o.base.abilities:     # a loop, not any(generator): every move asks
+                if isinstance(ab, ExileInsteadOfGraveyard):
+                    return f"{o.base.name}, {o.id}"
     owner = state.obj(oid).owner
     for e in state.effects:
         if isinstance(e.does, GraveyardTurn) and e.does.exile_instead and e.does.player == owner:

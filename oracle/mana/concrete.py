@@ -121,16 +121,20 @@ _RESOLVED_LIMIT = 4096
 def _choices_key(cost: object, x: object, y: object, z: object, hybrid: object, phyrexian: object) -> tuple | None:
     """The memo key of plain arguments, None for anything else (a bool for X, a string for the
     hybrid list...: those take the full checks every time, and their errors)."""
-    if type(cost) is not ManaCost or any(v is not None and type(v) is not int for v in (x, y, z)):
+    if type(cost) is not ManaCost or not ((x is None or type(x) is int) and (y is None or type(y) is int)
+                                          and (z is None or type(z) is int)):
         return None
     choices = []
-    for given in (hybrid, phyrexian):
+    for given in (hybrid, phyrexian):       # loops, not all(generator): every payment asks
         if given is None:
             choices.append(None)
-        elif type(given) in (list, tuple) and all(type(v) is str for v in given):
-            choices.append(tuple(given))
-        else:
+            continue
+        if type(given) is not list and type(given) is not tuple:
             return None
+        for v in given:
+            if type(v) is not str:
+                return None
+        choices.append(tuple(given))
     return (id(cost), x, y, z, choices[0], choices[1])
 
 

@@ -64,6 +64,8 @@ class ManaType(enum.Enum):
             return value
         if kind is Color:
             return _TYPE_OF_LETTER[value._value_]
+        if kind is str and value in _TYPE_OF_LETTER:
+            return _TYPE_OF_LETTER[value]       # what cls(value) gives, without EnumType.__call__
         if isinstance(value, str):
             return cls(value)
         raise ValueError(f"not a mana type: {value!r}")
