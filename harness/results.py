@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from castrules.harness.textsafe import safe_text
@@ -69,6 +69,19 @@ class Result:
     engine_lost: bool = False           # the engine process was lost on this case (crash, hang, protocol break)
     extra: dict = field(default_factory=dict)
 
+    @classmethod
+    def passing(cls, case_id: str, file: str, rules: tuple, features: tuple, duration: float,
+                diagnostics: str) -> "Result":
+        """``Result(case_id, Status.PASS, file, rules, features, duration=duration,
+        diagnostics=diagnostics)`` without the frozen ``__init__``'s setting of every field
+        (every answered case's result starts so): the defaults from the class's own fields."""
+        new = object.__new__(Result)
+        fields = new.__dict__
+        fields.update(_DEFAULTS)
+        fields.update(case_id=case_id, status=_PASS, file=file, rules=rules, features=features,
+                      duration=duration, diagnostics=diagnostics, extra={})
+        return new
+
     def with_trace(self, trace: tuple) -> "Result":
         """``dataclasses.replace(self, trace=trace)`` without the frozen ``__init__``'s setting
         of every field (every passing case's result is made so): its fields copied, as
@@ -99,6 +112,11 @@ class Result:
         if self.oracle_trace:
             data["oracle_trace"] = list(self.oracle_trace)
         return data
+
+
+_PASS = Status.PASS    # a module global: an Enum class's attribute goes through EnumType's __getattr__ hook
+# Result's fields in order with their defaults (Result.passing; extra's factory is called there)
+_DEFAULTS = {f.name: f.default for f in fields(Result)}
 
 
 def trace_line(entry: Any) -> str:

@@ -28,6 +28,7 @@ from castrules.harness.results import Result, Status
 from castrules.harness.excerpts import quoted
 
 OnResult = Callable[[Result], None]
+_EXACT = ReasonDetail.EXACT     # a module global: an Enum class's attribute goes through EnumType's __getattr__ hook
 
 
 def run_case(engine: Engine, case: Case, catalog: Catalog, expectations: Expectations | None = None,
@@ -107,8 +108,9 @@ def unsupported(engine: Engine, base: Result, case: Case) -> Result | None:
 
 def answered(engine: Engine, case: Case, request: Mapping, reply: object, duration: float, printed: str = "") -> Result:
     """The result of a case the engine answered (``reply``) in ``duration`` seconds, judged."""
-    base = Result(case.id, Status.PASS, case.file, case.rules, case.features, duration=duration,
-                  diagnostics=_joined(printed, engine_stderr(engine)))
+    stderr = engine_stderr(engine)
+    base = Result.passing(case.id, case.file, case.rules, case.features, duration,
+                          _joined(printed, stderr) if printed and stderr else printed or stderr)
     try:
         return judge(base, case, request, reply, reason_detail(engine), checked=getattr(engine, "replies_checked", False) is True)
     except Exception as exc:  # a reply the checks let through must still fail only this case
@@ -158,6 +160,8 @@ CAPTURED_LINES = 200   # the last lines kept of what an engine printed during on
 
 def captured(out: io.StringIO, err: io.StringIO) -> str:
     """What an in-process engine wrote on stdout and stderr during a case (the last lines)."""
+    if not out.getvalue() and not err.getvalue():
+        return ""       # the common case: the engine printed nothing
     parts = []
     for label, stream in (("stdout", out), ("stderr", err)):
         lines = stream.getvalue().splitlines()
@@ -178,7 +182,8 @@ def _joined(*texts: str) -> str:
 
 def reason_detail(engine: Engine) -> ReasonDetail:
     """How finely the engine reports why a step is illegal (``reasons``; absent: exact)."""
-    return ReasonDetail.parse(getattr(engine, "reasons", None))
+    reasons = getattr(engine, "reasons", None)
+    return _EXACT if reasons is None else ReasonDetail.parse(reasons)   # parse's answer for None, as a global
 
 
 def fresh_request(case: Case, catalog: Catalog) -> dict:

@@ -23,6 +23,10 @@ from .seams import rules
 from .state import Obj, State
 from .trace import Trace
 
+# module globals: an Enum class's attribute goes through EnumType's __getattr__ hook in 3.11
+_FLASHBACK = AlternativeCostName.FLASHBACK
+_PROWL = AlternativeCostName.PROWL
+
 
 def announce_prototype(state: State, spell: Obj, spec: CastSpec, c: Chars, trace: Trace) -> State:
     """702.160a, 718.3a-b: cast prototyped, with the prototype's mana cost, power and toughness."""
@@ -52,7 +56,7 @@ def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_pe
             return None, "no mana cost (unpayable)"
         return c.mana_cost, ("its prototype mana cost " if spell.prototyped else "its mana cost ") + (
             cost_text(c.mana_cost) or "")
-    if alt == AlternativeCostName.PROWL:
+    if alt == _PROWL:
         found = _prowl_cost(state, spell, spec, c, zone_permission, trace)
     elif alt == AlternativeCostName.WITHOUT_PAYING_MANA_COST:
         src = spec.instructed_by or find_permission(state, spec.object, spec.player, from_zone, spec.permission, True)
@@ -61,7 +65,7 @@ def base_cost(state: State, spell: Obj, spec: CastSpec, alt: str | None, zone_pe
                                                                f"{from_zone} without paying its mana cost",
                           rules=("118.9",))
         found = ManaCost(()), f"no mana: cast without paying its mana cost ({state.obj(src).base.name}, {src})"
-    elif alt == AlternativeCostName.FLASHBACK:
+    elif alt == _FLASHBACK:
         found = _flashback_cost(flashback, c, from_zone)
     else:
         named = {a.name: a.cost for a in spell.base.alternative_costs}
@@ -90,13 +94,13 @@ def _flashback_cost(fb: Flashback | None, c: Chars, from_zone: str) -> tuple[Man
 def flashback_sacrifice(fb: Flashback | None, announced) -> tuple:
     """702.34a: the filter of the permanent the flashback cost `fb` sacrifices, if the flashback
     cost is announced (`announced`: an alternative cost or the list of them) and asks for one."""
-    wanted = AlternativeCostName.FLASHBACK in (announced if isinstance(announced, tuple) else (announced,))
+    wanted = _FLASHBACK in (announced if isinstance(announced, tuple) else (announced,))
     return (fb.sacrifice,) if wanted and fb is not None and fb.sacrifice is not None else ()
 
 
 def flashback_life(fb: Flashback | None, alt: str | None) -> int:
     """702.34a: life that is part of the flashback cost `fb` paid (Deep Analysis), else 0."""
-    return fb.life if alt == AlternativeCostName.FLASHBACK and fb is not None else 0
+    return fb.life if alt == _FLASHBACK and fb is not None else 0
 
 
 def keyword_condition(state: State, spell: Obj, spec: CastSpec, alt: str, c: Chars, trace: Trace) -> None:

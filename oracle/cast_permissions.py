@@ -21,6 +21,9 @@ from .trace import Trace
 from .turn_grants import GraveyardTurn
 from .zones import top_of_library
 
+# module globals: an Enum class's attribute goes through EnumType's __getattr__ hook in 3.11
+_FLASHBACK = AlternativeCostName.FLASHBACK
+
 
 def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars, trace: Trace) -> str | None:
     """601.3: the spell may be cast from where it is; the permission object used, if any."""
@@ -40,7 +43,7 @@ def zone_permission(state: State, spec: CastSpec, obj: Obj, view: Obj, c: Chars,
     if obj.zone in ("stack", "battlefield"):
         raise Illegal(Reason.NO_PERMISSION, f"{spec.object} is on the {obj.zone}; it can't be cast from there",
                       rules=("601.3",))
-    flashback = (AlternativeCostName.FLASHBACK in spec.alternative and obj.zone == "graveyard"
+    flashback = (_FLASHBACK in spec.alternative and obj.zone == "graveyard"
                  and seam_rules().flashback_of(state, obj, spec.permission) is not None)
     if flashback and obj.owner == caster and (c.is_("Instant") or c.is_("Sorcery")):
         granter = granted_by(state, obj, spec.permission)
@@ -175,7 +178,7 @@ def flashback_named_elsewhere(state: State, spec: CastSpec, obj: Obj, view: Obj)
     announces a flashback cost the named object doesn't offer, refused at 601.2b as a prowl cast
     naming an object granting no prowl is (`choose_prowl`, 118.9). Judged before the card moves."""
     via = spec.permission
-    if (AlternativeCostName.FLASHBACK not in spec.alternative or via in (None, spec.object)
+    if (_FLASHBACK not in spec.alternative or via in (None, spec.object)
             or granted_by(state, obj, via) == via):
         return None
     other_way = find_permission(state, spec.object, spec.player, obj.zone, via, False, view, paying=True)

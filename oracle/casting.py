@@ -39,6 +39,12 @@ from .targets import assign_targets
 from .trace import Trace
 from .zones import move
 
+# module globals: an Enum class's attribute goes through EnumType's __getattr__ hook in 3.11
+_FLASHBACK = AlternativeCostName.FLASHBACK
+_PROWL = AlternativeCostName.PROWL
+_EMERGE = AlternativeCostName.EMERGE
+_SPELL = Paying.SPELL
+
 
 @dataclass(frozen=True)
 class Proposal:
@@ -88,7 +94,7 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
     state = announce_prototype(state, state.obj(spec.object), spec, c, trace)
     spell = state.obj(spec.object)
     c = chars(state, spell)
-    if stranger is not None and alt == AlternativeCostName.FLASHBACK:
+    if stranger is not None and alt == _FLASHBACK:
         raise Illegal(Reason.ALTERNATIVE_COST_UNAVAILABLE, f"{stranger} gave {c.name} no flashback and lets it be cast "
                                                            "from the graveyard no other way", rules=("702.34a", "118.9"))
     to_pay, label = base_cost(state, spell, spec, alt, permission, from_zone, trace, flashback)
@@ -107,12 +113,12 @@ def propose(state: State, spec: CastSpec, trace: Trace) -> Proposal:
         trace.add("601.2c", "targets: " + ", ".join(t for _, t, _ in assigned))
     division = announce_division(spell.base, assigned, spec.division, trace)
     # 601.2e
-    announced = make(Announced, cast=True, prowl_paid=alt == AlternativeCostName.PROWL, alt_cost=alt, x=values["X"],
+    announced = make(Announced, cast=True, prowl_paid=alt == _PROWL, alt_cost=alt, x=values["X"],
                      y=values["Y"], z=values["Z"], kicked=kicked, bought_back=spec.buyback,
                      modes=tuple(spec.modes), mode_chooser=chooser,
                      targets=tuple(t for _, t, _ in assigned),
                      target_controllers=tuple(r for _, _, r in assigned), division=division,
-                     emerge=spec.emerge if alt == AlternativeCostName.EMERGE else None)
+                     emerge=spec.emerge if alt == _EMERGE else None)
     _check_proposal(state, spell.with_x(values["X"]), spec, alt, flash_needed, c, trace, from_zone)
     if announced.emerge is not None:    # 702.119c: the creature chosen now; its mana value reduces the total (601.2f)
         state = state.with_obj(replace(state.obj(spec.object), announced=replace(
@@ -232,7 +238,7 @@ def _with_variables(spell: Obj, announced: Announced) -> Obj:
 
 
 def _paying_for(prop: Proposal, spell: Obj) -> CostContext:
-    return make(CostContext, player=prop.caster, paying=Paying.SPELL, source=prop.spell, spell=spell,
+    return make(CostContext, player=prop.caster, paying=_SPELL, source=prop.spell, spell=spell,
                 activate=payment.auto_activate)
 
 

@@ -15,6 +15,10 @@ from .mana import (ChoiceError, ConcreteCost, ManaCost, ManaCostError, ManaPool,
 from .mana.types import ManaCounts
 from .seams import rules
 
+# module globals: an Enum class's attribute goes through EnumType's __getattr__ hook in 3.11
+_GENERIC = SymbolKind.GENERIC
+_COLORED = SymbolKind.COLORED
+
 __all__ = ["ChoiceError", "ConcreteCost", "ManaCost", "ManaCostError", "ManaCounts", "ManaPool", "ManaSymbol",
            "ManaType", "SymbolKind", "apply_floor", "reduce_generic", "reduce_typed", "resolve_choices", "set_total"]
 
@@ -109,15 +113,15 @@ def reduce(cost: ConcreteCost, amount: ManaCost, choice: str | None,
     the cost lacks reduces nothing instead of generic mana (118.7b-c do not apply)."""
     found: list[str] = []
     for sym in amount.symbols:
-        if sym.kind is SymbolKind.GENERIC:
+        if sym.kind is _GENERIC:
             cost, rule = rules().reduce_generic(cost, sym.number)
-        elif sym.kind is SymbolKind.COLORED and only_coloured:
+        elif sym.kind is _COLORED and only_coloured:
             colour = ManaType(sym.components[0].value)
             if cost.colored[colour] == 0:
                 continue
             cost, rule = rules().reduce_typed(cost, colour, 1)
             rule = "118.7"
-        elif sym.kind is SymbolKind.COLORED:
+        elif sym.kind is _COLORED:
             cost, rule = rules().reduce_typed(cost, ManaType(sym.components[0].value), 1)
         elif sym.kind is SymbolKind.COLORLESS:
             cost, rule = rules().reduce_typed(cost, ManaType.C, 1)

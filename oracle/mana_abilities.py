@@ -28,6 +28,9 @@ from .spending import Purpose, allowed, restriction_of
 from .state import CARD, Obj, Player, State
 from .trace import Trace
 
+# module globals: an Enum class's attribute goes through EnumType's __getattr__ hook in 3.11
+_MANA_ABILITY = Paying.MANA_ABILITY
+
 ORDER = ("W", "U", "B", "R", "G", "C")
 COLOR_LETTERS = frozenset("WUBRG")
 
@@ -287,7 +290,7 @@ def activate(state: State, player: str, oid: str, index: int, produce: str | Non
     before = state
     mana = resolve_choices(ManaCost.parse(ab.cost.mana), None) if ab.cost.mana else None
     state = pay_costs(state, ability_cost_parts(ab.cost, oid, mana, sacrifice=sacrifice),
-                      make(CostContext, player=player, paying=Paying.MANA_ABILITY, source=oid), trace)
+                      make(CostContext, player=player, paying=_MANA_ABILITY, source=oid), trace)
     # the ability resolves at once (605.3b): production is judged now, costs already paid
     judged = _as_last_on_battlefield(state, before, oid)
     source = judged.obj(oid)
@@ -362,7 +365,7 @@ def free_tap_abilities(state: State, obj: Obj) -> list[tuple[int, Ability]]:
     found = [(i, ab) for i, ab in enumerate(chars(state, obj).mana_abilities())
              if ab.cost.tap and not ab.cost.untap and not ab.cost.mana and not ab.cost.life
              and not ab.cost.sacrifices_self and ab.cost.sacrifice_filter is None]
-    ctx = CostContext(obj.controller, Paying.MANA_ABILITY, obj.id)
+    ctx = CostContext(obj.controller, _MANA_ABILITY, obj.id)
     return found if found and can_pay(state, (TapPart(obj.id),), ctx) else []
 
 

@@ -45,6 +45,10 @@ class Paying(Enum):
     MANA_ABILITY = "mana_ability"       # 605.3b: paid as the ability is activated, from the pool
 
 
+# module globals: an Enum class's attribute goes through EnumType's __getattr__ hook in 3.11
+_SPELL, _MANA_ABILITY = Paying.SPELL, Paying.MANA_ABILITY
+
+
 class Activator(Protocol):
     """601.2g: activates the mana abilities an automatic payment of `need` uses (pay: auto)."""
 
@@ -73,7 +77,7 @@ class CostContext:
         return self.spell
 
 
-_FOR_ABILITIES = (Paying.ABILITY, Paying.MANA_ABILITY)
+_FOR_ABILITIES = (Paying.ABILITY, _MANA_ABILITY)
 
 
 @dataclass(frozen=True)
@@ -174,7 +178,7 @@ def _check_life(state: State, part: Part, ctx: CostContext) -> None:
     assert isinstance(part, LifePart)
     if part.amount <= 0 or rules().life_payable(state, ctx.player, part.amount):
         return
-    if ctx.paying is Paying.MANA_ABILITY:
+    if ctx.paying is _MANA_ABILITY:
         raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE, f"{ctx.player} can't pay {part.amount} life",
                       rules=("118.3",))
     raise Illegal(Reason.INSUFFICIENT_LIFE, f"{ctx.player} has {state.player(ctx.player).life} life and can't pay "
@@ -199,7 +203,7 @@ def _check_mana(state: State, part: Part, ctx: CostContext) -> None:
     """605.3b: a mana ability's mana cost is paid from the pool as it is activated; any other
     mana cost is judged as it is paid, after the activations that pay it (601.2g-h)."""
     assert isinstance(part, ManaPart)
-    if ctx.paying is not Paying.MANA_ABILITY:
+    if ctx.paying is not _MANA_ABILITY:
         return
     pool = usable_pool(state, ctx.player, ctx.purpose)
     if pay_from_pool(mana_only(part.cost), pool) is None:
@@ -226,7 +230,7 @@ def _pay_mana(state: State, part: Part, ctx: CostContext, trace: Trace) -> State
         raise Illegal(Reason.INSUFFICIENT_MANA,
                       f"the pool {usable or '(empty)'} doesn't pay {concrete_text(need)}; no partial payments "
                       f"{held_back}", rules=("601.2h",) + (("106.6",) if held_back else ()))
-    if ctx.paying is not Paying.MANA_ABILITY:        # a mana ability's activation line says it (605.3b)
+    if ctx.paying is not _MANA_ABILITY:        # a mana ability's activation line says it (605.3b)
         trace.add("601.2h", f"{player} pays {concrete_text(need)} with {difference(usable, new_pool)}")
     return spend(state, player, usable, new_pool, ctx.purpose)
 
@@ -251,17 +255,17 @@ def _check_sacrifice(state: State, part: Part, ctx: CostContext) -> None:
     if _victim(state, part, ctx.player) is not None:
         return
     named = ", ".join(part.chosen or ()) or "nothing"
-    if ctx.paying is Paying.MANA_ABILITY:
+    if ctx.paying is _MANA_ABILITY:
         note = (f"{ctx.source}'s ability needs a sacrifice and {ctx.player} has nothing to sacrifice"
                 if part.chosen is None else
                 f"{named} can't pay {ctx.source}'s sacrifice cost: it needs one permanent {ctx.player} controls "
                 "that fits it")
         raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE, note, rules=("602.2b", "118.3"))
-    what = "the additional cost" if ctx.paying is Paying.SPELL else f"the cost of {ctx.source}'s ability"
+    what = "the additional cost" if ctx.paying is _SPELL else f"the cost of {ctx.source}'s ability"
     spell_rules = ("702.119c", "601.2h") if part.emerge else ("118.8", "601.2h")
     raise Illegal(Reason.ADDITIONAL_COST_UNPAID, f"{named} can't be sacrificed to pay "
                                                  f"{'the emerge cost' if part.emerge else what}",
-                  rules=spell_rules if ctx.paying is Paying.SPELL else ("602.2b", "118.3"))
+                  rules=spell_rules if ctx.paying is _SPELL else ("602.2b", "118.3"))
 
 
 def _pay_sacrifice(state: State, part: Part, ctx: CostContext, trace: Trace) -> State:
@@ -270,10 +274,10 @@ def _pay_sacrifice(state: State, part: Part, ctx: CostContext, trace: Trace) -> 
     if victim is None:                 # a permanent named twice: gone with the first sacrifice
         _check_sacrifice(state, part, ctx)
         raise AssertionError("unreachable: the check raises")
-    if ctx.paying is Paying.SPELL:
+    if ctx.paying is _SPELL:
         note, why = (("sacrificed for the emerge cost", ("601.2h", "702.119c")) if part.emerge
                      else ("sacrificed to pay an additional cost", ("601.2h",)))
-    elif ctx.paying is Paying.MANA_ABILITY:
+    elif ctx.paying is _MANA_ABILITY:
         note, why = f"sacrificed to pay {ctx.source}'s mana ability", ()
     else:
         note, why = f"sacrificed to pay {ctx.source}'s ability", ("602.2b",)
@@ -284,7 +288,7 @@ def _check_source_sacrifice(state: State, part: Part, ctx: CostContext) -> None:
     assert isinstance(part, SacrificeSourcePart)
     obj = state.obj(part.object)
     if obj.zone != "battlefield" or obj.controller != ctx.player:
-        raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE if ctx.paying is Paying.MANA_ABILITY
+        raise Illegal(Reason.MANA_ABILITY_COST_UNPAYABLE if ctx.paying is _MANA_ABILITY
                       else Reason.ADDITIONAL_COST_UNPAID,
                       f"{part.object} is not a permanent {ctx.player} controls: it can't sacrifice itself",
                       rules=("602.2b", "118.3"))

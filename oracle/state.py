@@ -285,7 +285,7 @@ def _updated(objects: Mapping[str, Obj], changed: Iterable[Obj]) -> Objects | La
             index = None
         if before or after:
             sources = None
-    out = updated(objects, [(o.id, o) for o in changed])
+    out = updated(objects, [(changed[0].id, changed[0])] if len(changed) == 1 else [(o.id, o) for o in changed])
     out.watching = index
     if sources is not None:
         out.sources = sources
@@ -341,13 +341,11 @@ class State:
         return replace(self, objects=_updated(self.objects, objs))
 
     def watching_abilities(self, kind: type[Ability]) -> tuple[tuple[Obj, Ability], ...]:
-        """(permanent, ability) for each printed (copiable) ability of one of WATCHING_TYPES
-        on the battlefield, in battlefield order.
-
-        Every object's characteristics and every mana ability's event look for the abilities
-        that change or watch them; scanning the battlefield each time made a game with
-        thousands of permanents quadratic. The index is built once per set of objects and
-        carried over by ``with_obj`` while the changed objects keep the same such abilities."""
+        """(permanent, ability) for each printed (copiable) ability of one of WATCHING_TYPES on the
+        battlefield, in battlefield order. Every object's characteristics and every mana ability's
+        event look for them; scanning the battlefield each time made a game with thousands of
+        permanents quadratic: the index is built once per set of objects and carried over by
+        ``with_obj`` while the changed objects keep the same such abilities."""
         if kind not in WATCHING_TYPES:
             raise ValueError(f"{kind.__name__} abilities are not indexed")
         index = getattr(self.objects, "watching", None)
@@ -385,11 +383,14 @@ class State:
     def in_zone(self, zone: str) -> list[Obj]:   # a list: cheaper to walk than a generator
         return [o for o in self.objects.values() if o.zone == zone]
 
-    def battlefield(self) -> list[Obj]:
-        return [o for o in self.objects.values() if o.zone == "battlefield"]
+    def battlefield(self) -> list[Obj]:     # a loop: a comprehension makes a function each call
+        found = []
+        for o in self.objects.values():
+            if o.zone == "battlefield":
+                found.append(o)
+        return found
 
-    def tick(self) -> tuple["State", int]:
-        """A fresh timestamp (613.7)."""
+    def tick(self) -> tuple["State", int]:     # a fresh timestamp (613.7)
         return replace(self, clock=self.clock + 1), self.clock
 
     def with_timed_effect(self, obj: Obj, does: "TimedDoes", lasting: bool = False) -> "State":

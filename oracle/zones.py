@@ -20,6 +20,9 @@ from .state import CARD, GONE, NOT_IN_COMBAT, NOTHING_ANNOUNCED, Obj, State
 from .trace import Trace
 from .turn_grants import GraveyardTurn
 
+# module globals: an Enum class's attribute goes through EnumType's __getattr__ hook in 3.11
+_FLASHBACK = AlternativeCostName.FLASHBACK
+
 
 def move(state: State, oid: str, zone: str, trace: Trace | None = None, controller: str | None = None,
          note: str = "", rules: tuple[str, ...] = ()) -> State:
@@ -47,19 +50,20 @@ def move(state: State, oid: str, zone: str, trace: Trace | None = None, controll
             replaced += ("614.1a",)
             note = (note + "; " if note else "") + f"exiled instead ({instead})"
     state, ts = state.tick()
-    new = replace(
-        obj, zone=new_zone, incarnation=obj.incarnation + 1, timestamp=ts,
+    changes = dict(
+        zone=new_zone, incarnation=obj.incarnation + 1, timestamp=ts,
         controller=(controller or obj.owner) if new_zone in ("battlefield", "stack") else obj.owner,
         tapped=False, summoning_sick=new_zone == "battlefield", counters=(), damage=0, deathtouched=False,
         combat=NOT_IN_COMBAT, face=same_or_replaced(obj.face, transformed=False, face_down=False, may_look=()), attached=None,
-    )
+    )   # one replace of the object: the changes below join these
     if old_zone == "battlefield" and obj.copy_of is not None and not obj.token:
         # a permanent that became a copy (become_copy) is a new object elsewhere: the effect ends (400.7)
-        new = replace(new, copy_of=None)
+        changes["copy_of"] = None
     if old_zone != "stack" or new_zone != "battlefield":
         # only a resolving spell keeps its cast decisions as it becomes a permanent
-        new = replace(new, prototyped=False, announced=NOTHING_ANNOUNCED,
-                      face=same_or_replaced(new.face, half=None, fused=False))
+        changes.update(prototyped=False, announced=NOTHING_ANNOUNCED,
+                       face=same_or_replaced(changes["face"], half=None, fused=False))
+    new = replace(obj, **changes)
     if new_zone == "stack":
         stack = stack + (oid,)
     before = state
@@ -134,7 +138,7 @@ def leave_stack_zone(obj: Obj, zone: str) -> str:
     """702.34a: where a card leaving the stack for `zone` goes: exile instead, wherever it was
     going, when its flashback cost was paid; else `zone`."""
     done = obj.announced
-    flashed_back = done.alt_cost == AlternativeCostName.FLASHBACK and done.cast
+    flashed_back = done.alt_cost == _FLASHBACK and done.cast
     return "exile" if flashed_back and obj.kind is CARD else zone
 
 
