@@ -67,8 +67,7 @@ def fork_lanes(spec: EngineSpec, count: int, cases: Sequence[Case], catalog: Cat
             launched.append(fork_child(lambda: serve_inherited(spec.target, inherited), inherited))
     except BaseException as exc:  # noqa: B036 - out of processes or pipes (every worker spawned), or interrupted
         for child in launched:
-            child.kill()
-            child.wait()
+            child.discard()
         if isinstance(exc, OSError):
             return None
         raise
@@ -80,8 +79,7 @@ def fork_lanes(spec: EngineSpec, count: int, cases: Sequence[Case], catalog: Cat
         for engine in engines:
             engine.close()
         for child in launched[len(engines):]:
-            child.kill()
-            child.wait()
+            child.discard()
         raise
     return engines
 
@@ -126,6 +124,13 @@ class ForkedProcess:
             except ProcessLookupError:
                 pass
 
+    def discard(self) -> None:
+        """A child no engine took over: killed, reaped, its pipes closed."""
+        self.kill()
+        self.wait()
+        for stream in (self.stdin, self.stdout, self.stderr):
+            stream.close()
+
 
 def fork_child(child_main: Callable[[], int], inherited: object) -> ForkedProcess:
     """Fork a child that runs ``child_main`` on its three new pipes and exits with its status.
@@ -156,10 +161,7 @@ def fork_child(child_main: Callable[[], int], inherited: object) -> ForkedProces
     try:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)   # a signal that came meanwhile is handled here
     except BaseException:  # noqa: B036 - interrupted: the child is nobody's, so it ends here
-        child.kill()
-        child.wait()
-        for stream in (child.stdin, child.stdout, child.stderr):
-            stream.close()
+        child.discard()
         raise
     return child
 

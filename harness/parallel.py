@@ -83,25 +83,29 @@ class Lanes:
 
     def _lane(self, engine: object) -> None:
         taken: collections.deque[int] = collections.deque()   # cases handed to run_many, no result yet
-
-        def cases() -> Iterator[Case]:
-            while (index := self._take()) is not None:
-                taken.append(index)
-                yield self.cases[index]
-
         while True:
             try:
-                for result in self.run_many(engine, cases()):
+                for result in self.run_many(engine, self._lane_cases(taken)):
                     self._keep(taken.popleft(), result)
                 return
             except BaseException as exc:  # a lane never dies silently: its cases get the error, it goes on
                 if not taken:
                     return
-                while taken:
-                    index = taken.popleft()
-                    case = self.cases[index]
-                    self._keep(index, Result(case.id, Status.ERROR, case.file, case.rules, case.features, engine_lost=True,
-                                             message=f"the worker running this case failed: {type(exc).__name__}: {exc}"))
+                self._fail(taken, exc)
+
+    def _lane_cases(self, taken: collections.deque[int]) -> Iterator[Case]:
+        """The cases a lane takes from the run, one at a time, each position noted in ``taken``."""
+        while (index := self._take()) is not None:
+            taken.append(index)
+            yield self.cases[index]
+
+    def _fail(self, taken: collections.deque[int], exc: BaseException) -> None:
+        """Every case a lane had taken and not finished gets ``exc`` as its error."""
+        while taken:
+            index = taken.popleft()
+            case = self.cases[index]
+            self._keep(index, Result(case.id, Status.ERROR, case.file, case.rules, case.features, engine_lost=True,
+                                     message=f"the worker running this case failed: {type(exc).__name__}: {exc}"))
 
     def _keep(self, index: int, result: Result) -> None:
         if self._stopping.is_set() and result.status in (Status.ERROR, Status.TIMEOUT) and result.engine_lost:
@@ -162,7 +166,6 @@ class Lanes:
                 thread.join(timeout=2.0)
 
 
-
 class _PolledLane:
     """One lane of ``Lanes._polled``: its engine's pipeline and the suite positions it took."""
 
@@ -173,13 +176,8 @@ class _PolledLane:
         self.live = True
 
     def _new_pipeline(self) -> Any:
-        def cases() -> Iterator[Case]:
-            while (index := self.lanes._take()) is not None:
-                self.taken.append(index)
-                yield self.lanes.cases[index]
-
         assert self.lanes.pipeline is not None
-        return self.lanes.pipeline(self.engine, cases())
+        return self.lanes.pipeline(self.engine, self.lanes._lane_cases(self.taken))
 
     def ready(self) -> bool:
         """Whether a result can be taken now; a lane with nothing left to run is no longer live."""
@@ -195,12 +193,7 @@ class _PolledLane:
             if not self.taken:
                 self.live = False
                 return
-            while self.taken:
-                index = self.taken.popleft()
-                case = self.lanes.cases[index]
-                self.lanes._keep(index, Result(case.id, Status.ERROR, case.file, case.rules, case.features,
-                                               engine_lost=True, message="the worker running this case failed: "
-                                                                         f"{type(exc).__name__}: {exc}"))
+            self.lanes._fail(self.taken, exc)
             self.pipeline = self._new_pipeline()
             return
         self.lanes._keep(self.taken.popleft(), result)
