@@ -12,7 +12,6 @@ Deterministic for a given ``--seed``.
 from __future__ import annotations
 
 import dataclasses
-import gc
 import json
 import random
 import re
@@ -27,6 +26,7 @@ from castrules.model import HIDDEN_FIELDS, STEP_FIELDS, ObjectExpectation, Playe
 from castrules.model.build import doc_key
 from castrules.harness import paths
 from castrules.harness.catalog import Catalog
+from castrules.harness.collector import settle
 from castrules.harness.compare import compare, compared
 from castrules.harness.contract import load_contract, needs
 from castrules.harness.engine import Engine, close, load_engine
@@ -353,12 +353,12 @@ def fuzz(engine_spec: str, examples: int = 200, seed: int = 0, out_dir: Path | N
 def catalog_and_features() -> tuple[Catalog, Mapping[str, Any]]:
     """What generating cases needs of the suite: its catalog and its features. The case files are
     never read (loading and checking them all was an eighth of a fuzz run's CPU), and the catalog
-    is kept out of the garbage collector's sight, as a run's suite is (``suite.shared_suite``)."""
+    is kept out of the garbage collector's sight, as a run's suite is (``collector.settle``)."""
     from castrules.harness.catalog import load_catalog
     from castrules.harness.vocabulary import load as load_vocabulary
 
     root = paths.suite_root()
     catalog, _ = load_catalog(root / "cases" / "catalog", root)   # its problems are validate's to report
     features = load_vocabulary(root).features
-    gc.freeze()
+    settle()
     return catalog, features

@@ -17,6 +17,7 @@ import traceback
 from typing import IO, Any, Callable, Mapping
 
 from castrules.harness import replies
+from castrules.harness.collector import settle
 from castrules.harness.engine import Engine, load_engine
 
 from castrules.model.protocol import PROTOCOL_VERSION  # defined once, in the model
@@ -127,6 +128,7 @@ def main(engine_spec: str | None = None) -> int:
         print(f"castrules serve: cannot load engine {engine_spec or 'oracle'!r}: {type(exc).__name__}: {exc}",
               file=sys.stderr)
         return 2
+    settle()    # the engine's code and what it keeps between requests last as long as this process
     try:
         return serve(engine)
     finally:
