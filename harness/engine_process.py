@@ -85,11 +85,12 @@ class LineReader:
         exited_at: float | None = None
         while True:
             remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise ReadTimeout()
             try:
-                line = self.lines.get(timeout=min(remaining, EXIT_POLL))
+                # past the deadline, a line already read is still taken: the harness came late, not the engine
+                line = self.lines.get(timeout=min(remaining, EXIT_POLL)) if remaining > 0 else self.lines.get_nowait()
             except queue.Empty:
+                if remaining <= 0:
+                    raise ReadTimeout() from None
                 if self.popen.poll() is None:
                     continue
                 if exited_at is None:
