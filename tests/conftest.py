@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -94,8 +95,23 @@ def castrules(suite, *args: str, cwd: Path | None = None, process: bool = False)
     if process:
         env = {**os.environ, "CASTRULES_SUITE": str(suite.root),
                "PYTHONPATH": os.pathsep.join([str(FAKE_INPROCESS), str(REPO), os.environ.get("PYTHONPATH", "")])}
-        return subprocess.run([sys.executable, "-m", "castrules", *args], capture_output=True, text=True, env=env, cwd=cwd)
+        return subprocess.run([sys.executable, "-m", "castrules", *args], capture_output=True, text=True, env=env, cwd=cwd,
+                              timeout=PROCESS_TIMEOUT)
     return castrules_in_process(suite.root, list(args), cwd)
+
+
+PROCESS_TIMEOUT = 120   # seconds: a hung castrules process fails its test instead of the whole session
+
+
+def run_with_report(suite: SuiteBuilder, cases: int, *args: str) -> tuple[subprocess.CompletedProcess, list[dict]]:
+    """``castrules run --no-tables ARGS`` in a process of its own on ``cases`` passing cases
+    (casting/fixture/c0, c1, ...), with its JSON lines report: the run and the report's records
+    (header and footer included)."""
+    for n in range(cases):
+        suite.case(f"cases/casting/c{n}.yaml", good_case(f"casting/fixture/c{n}"))
+    report = suite.root.parent / "report.jsonl"
+    done = castrules(suite, "run", "--no-tables", "--report", str(report), *args, process=True)
+    return done, [json.loads(line) for line in report.read_text().splitlines()] if report.exists() else []
 
 
 def _forget_the_suite() -> None:

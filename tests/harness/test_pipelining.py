@@ -10,10 +10,7 @@ them, and a run that stops early kills what is still in flight. Fakes: tests/har
 from __future__ import annotations
 
 import io
-import json
 import os
-import subprocess
-import sys
 import time
 
 import pytest
@@ -25,7 +22,7 @@ from castrules.harness.protocol_server import hello_reply
 from castrules.harness.results import Status
 from castrules.harness.schemas import def_errors
 from castrules.harness.session import Ending, Policy, Session
-from tests.harness.test_subprocess_engine import CATALOG, IDS, REPO, fake, make_case
+from tests.harness.test_subprocess_engine import CATALOG, IDS, fake, make_case
 
 
 def run(command: str, ids=IDS, policy: Policy | None = None, **options):
@@ -159,18 +156,12 @@ def test_an_unsupported_case_between_sent_ones_keeps_its_place():
                                                        ("t/ok-2", Status.PASS), ("t/ok-3", Status.PASS)]
 
 
-def test_the_cli_runs_a_pipelined_engine_case_for_case(suite_builder, tmp_path):
-    from tests.conftest import good_case
+def test_the_cli_runs_a_pipelined_engine_case_for_case(suite_builder):
+    from tests.conftest import run_with_report
 
-    for n in range(4):
-        suite_builder.case(f"cases/casting/c{n}.yaml", good_case(f"casting/fixture/c{n}"))
-    env = {**os.environ, "CASTRULES_SUITE": str(suite_builder.root), "PYTHONPATH": str(REPO)}
-    report = tmp_path / "r.jsonl"
-    done = subprocess.run([sys.executable, "-m", "castrules", "run", "--no-tables", "--timeout", "5",
-                           "--report", str(report), "--engine", "cmd:" + fake("crash", "--pipeline", "2", "--on", "*c1")],
-                          capture_output=True, text=True, env=env, timeout=60)
+    done, lines = run_with_report(suite_builder, 4, "--timeout", "5",
+                                  "--engine", "cmd:" + fake("crash", "--pipeline", "2", "--on", "*c1"))
     assert "Traceback" not in done.stderr, done.stderr
-    lines = [json.loads(line) for line in report.read_text().splitlines()]
     # the fake answers every other case (wrongly for these cases: a fail, which is an answer);
     # c2, sent ahead of c1's crash, is sent again to the restarted engine
     assert [(line["id"], line["status"]) for line in lines[1:-1]] == [

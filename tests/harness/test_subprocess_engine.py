@@ -12,7 +12,6 @@ import io
 import json
 import os
 import shlex
-import subprocess
 import sys
 from pathlib import Path
 
@@ -184,22 +183,16 @@ def test_too_many_restarts_stops_the_run_keeping_the_results_so_far():
     assert isinstance(info.value, EngineGaveUp)   # what the CLI catches to stop the run
 
 
-def test_a_crash_loop_stops_the_cli_and_every_case_still_has_a_result(suite_builder, tmp_path):
-    from tests.conftest import good_case
+def test_a_crash_loop_stops_the_cli_and_every_case_still_has_a_result(suite_builder):
+    from tests.conftest import run_with_report
 
-    for n in range(7):
-        suite_builder.case(f"cases/casting/c{n}.yaml", good_case(f"casting/fixture/c{n}"))
-    env = {**os.environ, "CASTRULES_SUITE": str(suite_builder.root), "PYTHONPATH": str(REPO)}
-    report = tmp_path / "r.jsonl"
-    done = subprocess.run([sys.executable, "-m", "castrules", "run", "--no-tables", "--timeout", "2",
-                           "--max-consecutive-failures", "3", "--report", str(report),
-                           "--engine", fake("crash", "--on", "*")], capture_output=True, text=True, env=env, timeout=60)
+    done, lines = run_with_report(suite_builder, 7, "--timeout", "2", "--max-consecutive-failures", "3",
+                                  "--engine", fake("crash", "--on", "*"))
     assert done.returncode == 1, done.stderr
     assert "the run ended early (engine_gave_up) after 3 of 7 cases; 4 case(s) not run" in done.stderr
     assert "on 3 cases in a row with no answered case between them" in done.stderr
     assert "Traceback" not in done.stderr
     assert "fake-crash 0.0.1: 3 of 7 cases: 3 error, 4 not run" in done.stdout
-    lines = [json.loads(line) for line in report.read_text().splitlines()]
     assert [line["status"] for line in lines[1:-1]] == ["error"] * 3 + ["not_run"] * 4
     assert lines[-1]["ended"] == "engine_gave_up" and "in a row" in lines[-1]["reason"]
 
