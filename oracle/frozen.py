@@ -21,7 +21,7 @@ T = TypeVar("T")
 # class -> (names __init__ takes, (name, default factory) of the fields it does not take), or
 # () when the class needs its own __init__. Keyed by class: bounded by the oracle's classes.
 _PLANS: dict[type, tuple] = {}
-_new = object.__new__
+_new, _set_dict = object.__new__, object.__setattr__
 
 
 def replace(value: T, /, **changes: Any) -> T:
@@ -32,12 +32,12 @@ def replace(value: T, /, **changes: Any) -> T:
         plan = _plan(cls)
     if not plan or not plan[0].issuperset(changes):
         return dataclasses.replace(value, **changes)
-    new = _new(cls)
-    fields = new.__dict__
-    fields.update(value.__dict__)
+    fields = value.__dict__.copy()      # a copy of the dict, then handed to the new value whole
     fields.update(changes)
     for name, factory in plan[1]:
         fields[name] = factory()
+    new = _new(cls)
+    _set_dict(new, "__dict__", fields)
     return new
 
 
@@ -66,13 +66,13 @@ def make(cls: type[T], /, **values: Any) -> T:
         template = _template(cls)
     if not template or not template[0].issuperset(values) or not template[1].issubset(values):
         return cls(**values)
-    new = _new(cls)
-    fields = new.__dict__
-    fields.update(template[2])
+    fields = template[2].copy()
     fields.update(values)
     for name, factory in template[3]:
         if name not in values:
             fields[name] = factory()
+    new = _new(cls)
+    _set_dict(new, "__dict__", fields)
     return new
 
 
