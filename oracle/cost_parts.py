@@ -1,7 +1,7 @@
 """The parts of a cost the payer (oracle.payer) pays, one frozen value per kind: mana, life,
-{T}, {Q}, a sacrifice, the source sacrificing itself, a reveal; the discards (oracle.discard_costs)
-and the objects paying generic mana (delve, improvise: oracle.keyword_payment) have theirs beside
-their handlers. `Part` is any of them; the payer's table has one handler per kind."""
+{T}, {Q}, a sacrifice, the source sacrificing itself, a reveal; the discards (oracle.discard_costs),
+a permanent returned to its owner's hand (oracle.return_costs) and the objects paying generic
+mana (delve, improvise: oracle.keyword_payment) have theirs beside their handlers. `Part` is any of them; the payer's table has one handler per kind."""
 from __future__ import annotations
 
 from dataclasses import dataclass
