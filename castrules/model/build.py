@@ -11,7 +11,10 @@ from __future__ import annotations
 import collections.abc
 import dataclasses
 import enum
+import functools
 import inspect
+import re
+import sys
 import types
 import typing
 from collections.abc import Mapping   # not typing's: isinstance checks against it are several times slower
@@ -100,7 +103,7 @@ def build(cls: type, doc: Any, where: str) -> Any:
 def _plan(cls: type) -> tuple:
     plan = Model.__plans__.get(cls)
     if plan is None:
-        hints = typing.get_type_hints(cls)
+        hints = field_hints(cls)
         plan = tuple((f.name, doc_key(f), converter(hints[f.name]),
                       f.default is _MISSING and f.default_factory is _MISSING,  # type: ignore[misc]
                       *shortcuts(hints[f.name]))
@@ -111,6 +114,84 @@ def _plan(cls: type) -> tuple:
     return plan
 
 
+def field_hints(cls: type) -> dict[str, Any]:
+    """What ``typing.get_type_hints(cls)`` gives for each dataclass field of ``cls``, each
+    annotation's text compiled and evaluated once per module rather than once per class (a
+    process's first pass builds ~100 plans, and ``get_type_hints`` made a ``ForwardRef`` and a
+    ``compile`` per annotation of every class in the MRO: a tenth of that pass's instructions).
+    A class with an annotation that is not a string, or one whose text could mean something
+    else in the class than in its module, is left to ``typing.get_type_hints`` whole."""
+    hints = {}
+    for f in dataclasses.fields(cls):
+        for base in cls.__mro__:    # the first class in the MRO that annotates it (get_type_hints' order)
+            text = base.__dict__.get("__annotations__", {}).get(f.name, _MISSING)
+            if text is not _MISSING:
+                break
+        hint = _hint(text, base) if type(text) is str else _MISSING
+        if hint is _MISSING:
+            every = typing.get_type_hints(cls)
+            return {f.name: every[f.name] for f in dataclasses.fields(cls)}
+        hints[f.name] = hint
+    return hints
+
+
+_HINTS: dict[tuple[str, str], tuple[dict, Any]] = {}   # (module, annotation text) -> (its names, the type named)
+_CODE: dict[str, types.CodeType] = {}      # annotation text -> its code, the same in every module
+_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+
+
+def _hint(text: str, base: type) -> Any:
+    """The type ``text`` names in ``base``'s annotations, as ``get_type_hints`` evaluates it, kept
+    per module; ``_MISSING`` for a text that could name something else in ``base`` than in its
+    module (``get_type_hints`` looks a name up in the module, then in the class, then in the
+    builtins) or that ``get_type_hints`` cannot evaluate (its own error is raised then)."""
+    module = sys.modules.get(base.__module__)
+    if module is None:
+        return _MISSING
+    names = module.__dict__
+    local = base.__dict__
+    for name in _NAME.findall(text):
+        if name not in names and name in local:
+            return _MISSING
+    kept = _HINTS.get((base.__module__, text))
+    if kept is None or kept[0] is not names:    # (a module imported anew has new names)
+        kept = _HINTS[(base.__module__, text)] = names, _evaluated(text, names)
+    return kept[1]
+
+
+def _evaluated(text: str, names: dict[str, Any]) -> Any:
+    """``text`` evaluated in a module's names: by ``eval`` when it names plain types (what
+    ``get_type_hints`` returns unchanged), else by ``get_type_hints`` itself (an ``Annotated``
+    alias stripped, a nested forward reference resolved)."""
+    try:
+        code = _CODE.get(text) or _CODE.setdefault(text, compile(text, "<annotation>", "eval"))
+        value = eval(code, names)    # noqa: S307 - an annotation's own text, as typing evaluates it
+    except Exception:
+        value = None
+    if value is not None and value not in _NOT_TYPES and _plain_hint(value):
+        return value
+    try:    # the module's names as both namespaces: what a class's lookup gives when the class has none of them
+        return typing.get_type_hints(types.SimpleNamespace(__annotations__={"hint": text}), names)["hint"]
+    except Exception:
+        return _MISSING
+
+
+_NOT_TYPES = (typing.Generic, typing.Protocol, Ellipsis)     # what get_type_hints refuses as a hint
+
+
+def _plain_hint(hint: Any) -> bool:
+    """Classes, and unions and generics of them (a ``Literal``'s values too), with no forward
+    reference or ``Annotated`` left for ``get_type_hints`` to resolve or strip."""
+    if isinstance(hint, type) or hint is Ellipsis:
+        return True
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        return True
+    if origin is None or origin is typing.Annotated:
+        return False
+    return all(_plain_hint(a) for a in typing.get_args(hint))
+
+
 def _defaults(cls: type) -> dict[str, Any] | None:
     """Every field's default, in field order, for a class whose ``__init__`` only stores its
     arguments (a dataclass with no ``__post_init__``, ``InitVar``, ``__slots__``, default
@@ -119,12 +200,25 @@ def _defaults(cls: type) -> dict[str, Any] | None:
     every request): setting each field with ``object.__setattr__``, as a frozen dataclass's
     ``__init__`` does, cost more than reading the document."""
     fields = dataclasses.fields(cls)
-    parameters = set(inspect.signature(cls.__init__).parameters) - {"self"}
+    parameters = _parameters(cls.__init__) - {"self"}
     if (hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__ or parameters != {f.name for f in fields}
             or any(not f.init or f.default_factory is not _MISSING for f in fields)):  # type: ignore[misc]
         return None
     # every field in order (as __init__ sets them); a required one is always among the values
     return {f.name: None if f.default is _MISSING else f.default for f in fields}
+
+
+def _parameters(function: Any) -> set[str]:
+    """The names of ``inspect.signature(function).parameters``, read from a plain function's code
+    object (the signature object cost a tenth of building a plan)."""
+    code = getattr(function, "__code__", None)
+    if type(function) is not types.FunctionType or code is None or hasattr(function, "__wrapped__") \
+            or hasattr(function, "__signature__"):
+        return set(inspect.signature(function).parameters)
+    flags = code.co_flags
+    count = code.co_argcount + code.co_kwonlyargcount + bool(flags & inspect.CO_VARARGS) \
+        + bool(flags & inspect.CO_VARKEYWORDS)
+    return set(code.co_varnames[:count])
 
 
 _KNOWN: dict[type, frozenset[str]] = {}     # per model class: the document keys its plan reads
@@ -150,7 +244,7 @@ def shortcuts(hint: Any) -> tuple[frozenset[type], dict[str, enum.Enum] | None]:
             return none.union(*(_EXACT[a] for a in rest)), None
         return none, None
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return frozenset(), {m.value: m for m in hint if type(m.value) is str}
+        return frozenset(), _members(hint)
     return _EXACT.get(hint, frozenset()), None
 
 
@@ -207,7 +301,7 @@ def _mapping(v: Any, where: str, inner: Converter) -> dict:
 def _enum_reader(cls: type[enum.Enum]) -> Converter:
     """``_enum`` for one class, a string value looked up in a table of the members by value
     first (what ``cls(v)`` finds for it)."""
-    members = {m.value: m for m in cls if type(m.value) is str}
+    members = _members(cls)
 
     def read(v: Any, where: str) -> enum.Enum:
         if type(v) is str:
@@ -216,6 +310,12 @@ def _enum_reader(cls: type[enum.Enum]) -> Converter:
                 return member
         return _enum(cls, v, where)
     return read
+
+
+@functools.cache
+def _members(cls: type[enum.Enum]) -> dict[str, enum.Enum]:
+    """An enum's members by their string value, one table per class (every field of its type reads it)."""
+    return {m.value: m for m in cls if type(m.value) is str}
 
 
 def _enum(cls: type[enum.Enum], v: Any, where: str) -> enum.Enum:

@@ -11,6 +11,7 @@ from castrules.model import (ABILITY_TYPES, Card, Case, Cast, ModelError, Observ
 from castrules.model.abilities import CostModifier, StaticAbility
 from castrules.model.effects import AddMana, LoseLife
 from castrules.model.step_base import _BY_KIND
+from castrules.model.refs import ObjectRef  # noqa: F401 - named by an annotation below
 from castrules.model.vocab import is_player
 
 
@@ -176,3 +177,57 @@ def test_shortcuts_build_what_the_converters_build(suite, monkeypatch):
     assert [_typed(Case.from_document(c.doc, c.file)) for c in suite.cases] == [_typed(c) for c in cases]
     assert [_typed(Card.from_document(e)) for e in suite.catalog.cards.values()] == [_typed(c) for c in cards]
     assert [_typed(read_step(s)) for c in suite.cases for s in c.doc.get("steps", ())] == [_typed(s) for s in steps]
+
+
+def _model_classes():
+    """Every model class castrules defines (the model's, the oracle's and the harness's)."""
+    import importlib
+    import pkgutil
+
+    import castrules.model
+    from castrules.model.build import Model
+    for info in pkgutil.iter_modules(castrules.model.__path__):
+        importlib.import_module(f"castrules.model.{info.name}")
+    importlib.import_module("castrules.oracle.engine")
+    found, todo = set(), [Model]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub not in found:
+                found.add(sub)
+                todo.append(sub)
+    return sorted(found, key=lambda c: f"{c.__module__}.{c.__qualname__}")
+
+
+def test_field_hints_are_what_get_type_hints_gives_every_model_class():
+    """A plan's types come from ``field_hints`` (each annotation text evaluated once per module):
+    for every model class, field for field and in order, what ``typing.get_type_hints`` gives; and
+    a plain ``__init__``'s parameters are read from its code as ``inspect.signature`` reads them."""
+    import dataclasses
+    import inspect
+    import typing
+    from castrules.model.build import _parameters, field_hints
+    classes = [c for c in _model_classes() if dataclasses.is_dataclass(c)]
+    assert len(classes) > 100
+    for cls in classes:
+        every = typing.get_type_hints(cls)
+        assert list(field_hints(cls).items()) == [(f.name, every[f.name]) for f in dataclasses.fields(cls)], cls
+        assert _parameters(cls.__init__) == set(inspect.signature(cls.__init__).parameters), cls
+
+
+def test_field_hints_look_in_the_class_before_the_builtins_as_get_type_hints_does():
+    """A name the module lacks and the class defines names the class's value (here ``str`` and
+    ``Kind`` are the class's); a text that names an ``Annotated`` alias gets its type stripped."""
+    import dataclasses
+    import typing
+    from castrules.model.build import Model, field_hints
+
+    @dataclasses.dataclass(frozen=True)
+    class Odd(Model):
+        Kind = int
+        str = bool
+        a: Kind = 0
+        b: str = False
+        c: ObjectRef | None = None     # noqa: F821 - the module's name below
+
+    assert field_hints(Odd) == {"a": int, "b": bool, "c": str | None}
+    assert {k: v for k, v in typing.get_type_hints(Odd).items() if k != "__plans__"} == field_hints(Odd)
