@@ -13,7 +13,6 @@ import contextlib
 import json
 import os
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -22,7 +21,8 @@ from typing import Iterable, Iterator
 
 from castrules.harness import paths
 from castrules.harness.child_python import child_env, python_argv
-from castrules.harness.bench_scale import describe_parallel, measure_fuzz, measure_growth, measure_parallel, measure_startup
+from castrules.harness.bench_scale import (describe_parallel, describe_reference, machine_figures, measure_fuzz, measure_growth,
+                                          measure_parallel, measure_startup, reference_ms)
 
 SOLVER_MODULE = "castrules.benchmarks.bench_solver"
 PARTS = ("load", "inprocess", "protocol", "worker", "isolate", "pytest", "fuzz", "growth", "parallel", "solver")
@@ -190,7 +190,7 @@ def collect_figures(engine_spec: str = "oracle", repeat: int = 3, isolate_sample
     plan = Plan.of(engine_spec, repeat, isolate_sample, skip, quick)
     with child_bytecode_caches() as caches:
         figures = _collect(plan, shared_suite())
-    figures["machine"]["bytecode_caches"] = caches
+    figures["machine"].update(bytecode_caches=caches, reference_end_ms=reference_ms())
     return figures
 
 
@@ -221,8 +221,7 @@ def child_bytecode_caches() -> Iterator[str]:
 def _collect(plan: Plan, suite) -> dict:
     quick, engine_spec = plan.quick, plan.engine_spec
     cases = list(suite.cases[:QUICK_CASES] if quick else suite.cases)
-    figures: dict = {"machine": {"python": sys.version.split()[0], "cpus": os.cpu_count(), "suite": str(paths.cases_dir())},
-                     "cases": len(cases), "quick": quick}
+    figures: dict = {"machine": machine_figures(), "cases": len(cases), "quick": quick}
     if "load" not in plan.skip:
         figures["load_validate"] = measure_load(plan.repeat)
     if "parallel" not in plan.skip:   # first: its serial run as cold as its lanes (and as one castrules run)
@@ -319,7 +318,8 @@ def _protocol(command: list[str], cases, suite, repeat: int, isolate: bool) -> d
 def print_figures(f: dict) -> None:
     quick = "  (--quick: a sample, one repetition; noisy)" if f.get("quick") else ""
     print(f"castrules bench: {f['cases']} cases, Python {f['machine']['python']}, {f['machine']['cpus']} CPUs{quick}")
-    print(f"bytecode caches: {f['machine'].get('bytecode_caches', 'as the environment keeps them')}\n")
+    print(f"bytecode caches: {f['machine'].get('bytecode_caches', 'as the environment keeps them')}")
+    print(f"machine reference: {describe_reference(f['machine'])}\n")
     for part in (_print_run, _print_protocol, _print_pytest, _print_scale, _print_solver):
         part(f)
 

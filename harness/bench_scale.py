@@ -1,5 +1,8 @@
 """Bench figures about how the harness scales (``castrules bench``; no test times any of them).
 
+- the machine: a fixed pure-Python workload timed at the start and at the end of the bench, so
+  that figures from other machines, hours or sessions can be compared (a shared machine's speed
+  moves by a third between hours) and a run whose machine changed speed midway shows it;
 - the engine's start-up (launch to hello), printed beside ``--isolate``: a fresh process per
   case can cost no less than one start-up, so that is its bound;
 - ``castrules fuzz`` examples per second (the engine against the oracle, as the command runs);
@@ -10,8 +13,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -21,6 +26,55 @@ from castrules.harness import paths
 
 GROWTH_COPIES = 10
 _ID_LINE = re.compile(r"^id:[ \t]*([\"']?)([^\"'\s#]+)\1", re.MULTILINE)
+
+
+REFERENCE_ROUNDS = 5
+
+
+def machine_figures() -> dict:
+    """Python, CPUs, the suite measured and the reference workload's time now (``reference_ms``)."""
+    return {"python": sys.version.split()[0], "cpus": os.cpu_count(), "suite": str(paths.cases_dir()),
+            "reference_ms": reference_ms()}
+
+
+def reference_ms() -> float:
+    """Milliseconds for a fixed workload of what the oracle's time goes to (dict and attribute
+    lookups, small tuples and calls, str building), best of ``REFERENCE_ROUNDS``: it depends on
+    the machine and the interpreter only, never on castrules' code."""
+    best = float("inf")
+    for _ in range(REFERENCE_ROUNDS):
+        started = time.perf_counter()
+        _reference_work()
+        best = min(best, time.perf_counter() - started)
+    return best * 1000
+
+
+def describe_reference(machine: dict) -> str:
+    """The reference workload's line of bench's printout."""
+    start, end = machine.get("reference_ms"), machine.get("reference_end_ms")
+    if start is None:
+        return "not measured"
+    moved = f" at the start, {end:.1f} ms at the end" if end is not None else ""
+    return (f"{start:.1f} ms for a fixed pure-Python workload{moved} (lower is faster; scale another run's "
+            f"figures by the ratio of references before comparing them)")
+
+
+class _Point:
+    __slots__ = ("x", "y")
+
+    def __init__(self, x: int, y: int) -> None:
+        self.x, self.y = x, y
+
+
+def _reference_work() -> int:
+    counts: dict[tuple[int, int], int] = {}
+    total = 0
+    for i in range(100_000):
+        point = _Point(i % 97, i % 13)
+        key = (point.x, point.y)
+        counts[key] = counts.get(key, 0) + 1
+        total += len(str(i)) + len(counts)
+    return total
 
 
 def measure_startup(command: Sequence[str], repeat: int) -> dict:

@@ -19,6 +19,7 @@ from castrules.harness.bench import FIGURES, PARTS, print_figures
 
 # the figure inside each part that the README's Speed table reports
 NESTED = {
+    "machine": ("python", "cpus", "reference_ms", "reference_end_ms"),
     "load_validate": ("seconds",),
     "in_process": ("cases_per_s", "seconds"),
     "protocol_persistent": ("cases_per_s",),
@@ -49,6 +50,19 @@ def test_the_json_has_every_figure(figures):
         assert figures[key] is not None, key
         assert [name for name in inner if name not in figures[key]] == [], key
     assert "error" not in figures["protocol_persistent"] and "error" not in figures["protocol_isolate"]
+
+
+def test_the_reference_workload_is_the_same_work_each_time():
+    """The machine's reference depends on no castrules code and always does the same work."""
+    from castrules.harness.bench_scale import _reference_work, describe_reference
+
+    # the digits of 0..99,999 (488,890) plus the distinct (i % 97, i % 13) pairs seen so far after
+    # each i: 97 and 13 are coprime, so i + 1 until all 1,261 pairs are seen, then 1,261
+    digits = 10 * 1 + 90 * 2 + 900 * 3 + 9_000 * 4 + 90_000 * 5
+    pairs = 1_261 * 1_262 // 2 + (100_000 - 1_261) * 1_261
+    assert _reference_work() == _reference_work() == digits + pairs
+    assert "at the end" in describe_reference({"reference_ms": 40.0, "reference_end_ms": 44.0})
+    assert describe_reference({}) == "not measured"
 
 
 def test_the_growth_copy_holds_ten_times_the_cases(figures):
