@@ -84,7 +84,9 @@ class TraceLine:
         return self.rules[0]
 
     def as_dict(self) -> dict:
-        texts = _texts(self.rules)
+        rules = self.rules
+        hit = _TEXTS.get(id(rules))     # _texts' lookup inline: every line of every reply comes here
+        texts = hit[1] if hit is not None and hit[0] is rules else _texts(rules)
         return {"step": self.step, "rule": texts[0], "rules": list(texts), "note": self.note}
 
 
@@ -114,8 +116,9 @@ class Trace:
     def add(self, rules: Rules, note: str) -> None:
         # TraceLine(step, rules, note) without its frozen __init__'s object.__setattr__ per field
         # (some 20,000 lines a pass over the suite); TraceLine has no __post_init__ to skip
-        line = _new(TraceLine)
-        _setattr(line, "__dict__", {"step": self.step, "rules": rule_numbers(rules), "note": note})
+        line = _new(TraceLine)      # (a single text, as most lines cite, straight to its cache)
+        numbers = _from_text(rules) if type(rules) is str else rule_numbers(rules)
+        _setattr(line, "__dict__", {"step": self.step, "rules": numbers, "note": note})
         self.lines.append(line)
 
 
