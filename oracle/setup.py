@@ -3,6 +3,7 @@ model's `Setup` (castrules.model.case): the model checks the shape, this module 
 game can (players named, cards in the request, faces that exist)."""
 from __future__ import annotations
 
+from operator import is_
 from typing import Any, Mapping
 
 from castrules.model import ModelError
@@ -26,24 +27,27 @@ def build_state(setup: Setup | Mapping[str, Any], catalog: Mapping[str, CardDef]
             raise RequestError(f"the setup is malformed: {exc}") from exc
     if not _read_setup.kept(setup):     # a setup read once (or given typed): its state is not kept either
         return _start(setup, catalog)
-    cards = tuple(catalog.get(name) for o in setup.objects for name in (o.card, o.melded_with))
     hit = _STARTS.get(id(setup))
-    if hit is None or hit[0] is not setup or len(hit[1]) != len(cards) \
-            or not all(a is b for a, b in zip(hit[1], cards)):
+    if hit is not None and hit[0] is setup:
+        names = hit[1]
+    else:
+        names, hit = tuple(name for o in setup.objects for name in (o.card, o.melded_with)), None
+    cards = tuple(map(catalog.get, names))
+    if hit is None or not all(map(is_, hit[2], cards)):
         if len(_STARTS) >= _BOUND:
             _STARTS.clear()
-        hit = _STARTS[id(setup)] = (setup, cards, _start(setup, catalog))
-    start = hit[2]
+        hit = _STARTS[id(setup)] = (setup, names, cards, _start(setup, catalog))
+    start = hit[3]
     # a state of its own: a new map of the (frozen) objects and new caches; choices copied
     return replace(start, objects=Objects(start.objects), chars_cache={},
                    choices={oid: dict(ch) for oid, ch in start.choices.items()})
 
 
 # The starting state of a typed setup (shared by the runs of a case: oracle.by_content) with the
-# card definitions its objects were made of, by the setup's identity (a setup the reader keeps):
-# the state is a pure function of both, all frozen (an entry holds its setup, so the id is not
-# reused while it lives).
-_STARTS: dict[int, tuple[Setup, tuple[CardDef | None, ...], State]] = {}
+# names of the cards its objects are made of and the card definitions they were, by the setup's
+# identity (a setup the reader keeps): the state is a pure function of both, all frozen (an
+# entry holds its setup, so the id is not reused while it lives).
+_STARTS: dict[int, tuple[Setup, tuple[str | None, ...], tuple[CardDef | None, ...], State]] = {}
 _BOUND = 4096
 
 
