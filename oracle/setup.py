@@ -36,10 +36,15 @@ def build_state(setup: Setup | Mapping[str, Any], catalog: Mapping[str, CardDef]
     if hit is None or not all(map(is_, hit[2], cards)):
         if len(_STARTS) >= _BOUND:
             _STARTS.clear()
-        hit = _STARTS[id(setup)] = (setup, names, cards, _start(setup, catalog))
+        start = _start(setup, catalog)
+        start.watches_nothing()     # its index of watching abilities, built once (state._watching_index)
+        hit = _STARTS[id(setup)] = (setup, names, cards, start)
     start = hit[3]
-    # a state of its own: a new map of the (frozen) objects and new caches; choices copied
-    return replace(start, objects=Objects(start.objects), chars_cache={},
+    # a state of its own: a new map of the (frozen) objects and new caches; choices copied; the
+    # index of watching abilities, a pure function of the very same objects, carried over
+    objects = Objects(start.objects)
+    objects.watching = start.objects.watching
+    return replace(start, objects=objects, chars_cache={},
                    choices={oid: dict(ch) for oid, ch in start.choices.items()})
 
 
