@@ -9,7 +9,7 @@ from . import payment
 from .activation_costs import payable_total
 from .characteristics import chars
 from .errors import Illegal, RequestError
-from .frozen import replace
+from .frozen import make, replace
 from .payer import CostContext, LifePart, ManaPart, Paying, ability_cost_parts, check_costs, pay_costs
 from .refs import object_of, plain, player_of
 from .spending import AbilityOf, Purpose
@@ -54,10 +54,10 @@ def step_activate(state: State, step: steps.Activate, trace: Trace) -> tuple[Sta
         aid = f"{oid}_ability{n}"
     from .state import Announced, Obj, StackAbility
     state, ts = state.tick()
-    a = Obj(id=aid, card=obj.base, zone="stack", owner=player, controller=player, kind=ObjKind.ABILITY, timestamp=ts,
-            stack_ability=StackAbility(oid, ab),
-            announced=Announced(x=x, targets=tuple(t for _, t, _ in assigned),
-                                target_controllers=tuple(r for _, _, r in assigned)))
+    a = make(Obj, id=aid, card=obj.base, zone="stack", owner=player, controller=player, kind=ObjKind.ABILITY,
+             timestamp=ts, stack_ability=StackAbility(oid, ab),
+             announced=Announced(x=x, targets=tuple(t for _, t, _ in assigned),
+                                 target_controllers=tuple(r for _, _, r in assigned)))
     state = replace(state.with_obj(a), stack=state.stack + (aid,))
     trace.add("602.2", f"{player} activates {obj.base.name}'s ability ({aid} on the stack)")
     return _ok(state)

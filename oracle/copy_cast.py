@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .errors import Illegal
-from .frozen import replace
+from .frozen import make, replace
 from .reasons import Reason
 from .state import Obj, State
 from .instructed import FIXED_CAST_FIELDS, cast_choices
@@ -40,8 +40,8 @@ def cast_copy(state: State, player: str, source_id: str, choices: Mapping[str, A
         n += 1
         new_id = f"{card.id}_copy{n}"
     state, ts = state.tick()
-    copy = Obj(id=new_id, card=card.base, zone=card.zone, owner=player, controller=player, copy_of=card.base,
-               timestamp=ts)
+    copy = make(Obj, id=new_id, card=card.base, zone=card.zone, owner=player, controller=player,
+                copy_of=card.base, timestamp=ts)
     state = state.with_obj(copy)
     trace.add(("707.12", "607.2"), f"{player} copies {card.base.name} ({card.id}), the card exiled with {source_id}: "
                                    f"the copy ({new_id}) is made in the {card.zone} and cast")

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from castrules.model.abilities import DefinePT, EnchantedCopy, EntersAsCopy
 from castrules.model.parts import CopyExceptions
 
+from .frozen import make
 from .cards import CardDef
 from .characteristics import matches, chars
 from .costs import colors_of, parse_cost
@@ -175,8 +176,8 @@ def token_copy(state: State, of: str, new_id: str, controller: str, exc: CopyExc
     orig = state.obj(of)
     values = with_exceptions(orig.base, orig.base, exc)
     state, ts = state.tick()
-    token = Obj(id=new_id, card=values, zone="battlefield", owner=controller, controller=controller, timestamp=ts,
-                token=True, copy_of=values, summoning_sick=True, prototyped=orig.prototyped)
+    token = make(Obj, id=new_id, card=values, zone="battlefield", owner=controller, controller=controller,
+                 timestamp=ts, token=True, copy_of=values, summoning_sick=True, prototyped=orig.prototyped)
     trace.add(("707.2", "707.9", "111.1"), f"a token copy of {orig.base.name} ({new_id}) enters under {controller}'s "
               f"control" + describe(exc))
     return state.with_obj(token)

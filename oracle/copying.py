@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .cards import spell_targets
 from .errors import Illegal, RequestError
-from .frozen import replace
+from .frozen import make, replace
 from .reasons import Reason
 from .resolution import PendingTrigger, enter_battlefield, put_triggers
 from .seams import rules
@@ -67,9 +67,9 @@ def copy_permanent(state: State, oid: str, new_id: str, controller: str | None, 
     who = controller or orig.controller
     state, ts = state.tick()
     copied = orig.card if transforming else orig.base
-    token = Obj(id=new_id, card=copied, zone="battlefield", owner=who, controller=who, timestamp=ts,
-                token=True, copy_of=copied, summoning_sick=True, prototyped=orig.prototyped,
-                face=FaceUp(transformed=True) if transforming else FaceUp())
+    token = make(Obj, id=new_id, card=copied, zone="battlefield", owner=who, controller=who, timestamp=ts,
+                 token=True, copy_of=copied, summoning_sick=True, prototyped=orig.prototyped,
+                 face=FaceUp(transformed=True) if transforming else FaceUp())
     state = state.with_obj(token)
     if transforming:
         trace.add(("707.2", "707.8a", "202.3b"), f"a token copy of {orig.base.name} ({new_id}) enters under {who}'s "

@@ -15,7 +15,7 @@ from .cards import CardDef, token_def
 from .characteristics import chars, matches
 from .copy_exceptions import token_copy
 from .damage import damage_object, damage_player
-from .frozen import replace
+from .frozen import make, replace
 from .seams import rules
 from .state import GrantedFlashback, Obj, State
 from .turn_grants import GraveyardTurn
@@ -389,7 +389,7 @@ def create_token(state: State, token: CardDef | None, controller: str, source_id
         n += 1
         new_id = f"{base}{n}"
     state, ts = state.tick()
-    obj = Obj(id=new_id, card=token, zone="battlefield", owner=controller, controller=controller,
-              timestamp=ts, token=True, summoning_sick=True)
+    obj = make(Obj, id=new_id, card=token, zone="battlefield", owner=controller, controller=controller,
+               timestamp=ts, token=True, summoning_sick=True)
     trace.add("111.1", f"a {token.name} token ({new_id}) is created under {controller}'s control")
     return state.with_obj(obj)

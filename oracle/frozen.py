@@ -9,6 +9,15 @@ frozen): for an Obj that is dozens of calls to change one field. A plain frozen 
 its fields that ``__init__`` does not take (``init=False``) made anew as ``__init__`` would.
 Any other class, and any change ``dataclasses.replace`` would refuse, go to
 ``dataclasses.replace`` itself: same result, same errors.
+
+The dict is a plain one of the value's own (``dict(...)``; ``make`` copies a plain template):
+CPython 3.11 reads an attribute fast at a given place in the code only while the objects seen
+there are laid out alike. An object built by ``__init__`` keeps its fields in the instance
+itself, and reading its ``__dict__`` turns that into a dict sharing its keys with the class
+(``.copy()`` keeps it so), a third layout, which the fast read of a dict also refuses. So the
+oracle's hot values (objects, states, players, and the shared plain face, announcements and
+combat) are made by ``make`` or ``replace`` only: every one holds a plain dict, and the reads
+of their fields stay fast (third pass of the suite: -4% instructions for the objects alone).
 """
 from __future__ import annotations
 
@@ -32,7 +41,7 @@ def replace(value: T, /, **changes: Any) -> T:
         plan = _plan(cls)
     if not plan or not plan[0].issuperset(changes):
         return dataclasses.replace(value, **changes)
-    fields = value.__dict__.copy()      # a copy of the dict, then handed to the new value whole
+    fields = dict(value.__dict__)       # a plain dict of its own (see above), handed to the new value whole
     fields.update(changes)
     for name, factory in plan[1]:
         fields[name] = factory()

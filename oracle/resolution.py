@@ -15,7 +15,7 @@ from .characteristics import chars
 from .copy_exceptions import LinkedExile, enter_as_copy, exile_linked
 from .effects import EffectContext, apply_effects, condition_holds
 from .errors import Illegal, RequestError
-from .frozen import replace
+from .frozen import make, replace
 from .players import players_leave
 from .reasons import Reason
 from .seams import rules
@@ -94,9 +94,9 @@ def put_triggers(state: State, pending: Sequence[PendingTrigger], targets: Seque
                 trace.add("603.3d", f"{src.base.name}'s trigger has no legal target and is removed")
                 continue
         state, ts = state.tick()
-        trig = Obj(id=tid, card=src.base, zone="stack", owner=controller, controller=controller, kind=ObjKind.TRIGGER,
-                   timestamp=ts, stack_ability=StackAbility(p.source, p.ability),
-                   announced=_inherited(src.announced, tuple(chosen), tuple(req), p.tapper))
+        trig = make(Obj, id=tid, card=src.base, zone="stack", owner=controller, controller=controller,
+                    kind=ObjKind.TRIGGER, timestamp=ts, stack_ability=StackAbility(p.source, p.ability),
+                    announced=_inherited(src.announced, tuple(chosen), tuple(req), p.tapper))
         state = replace(state.with_obj(trig), stack=state.stack + (tid,))
         trace.add("603.3", f"{src.base.name} ({p.source}) triggers: {tid} goes on the stack"
                   + (f" targeting {', '.join(chosen)}" if chosen else ""))
@@ -121,9 +121,9 @@ def fire_delayed(state: State, step: str, trace: Trace) -> State:
             n += 1
             tid = f"{d.source}_trigger{n}"
         state, ts = state.tick()
-        trig = Obj(id=tid, card=d.card, zone="stack", owner=d.controller, controller=d.controller, kind=ObjKind.TRIGGER,
-                   timestamp=ts, stack_ability=StackAbility(d.source, delayed=d.effects),
-                   announced=Announced(x=d.x, targets=d.targets))
+        trig = make(Obj, id=tid, card=d.card, zone="stack", owner=d.controller, controller=d.controller,
+                    kind=ObjKind.TRIGGER, timestamp=ts, stack_ability=StackAbility(d.source, delayed=d.effects),
+                    announced=Announced(x=d.x, targets=d.targets))
         state = replace(state.with_obj(trig), stack=state.stack + (tid,))
         trace.add("603.3" if d.x is None else ("603.3", "107.3n"),
                   f"{d.source_name}'s delayed triggered ability triggers: {tid} goes on the stack"

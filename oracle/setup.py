@@ -13,7 +13,7 @@ from .by_content import by_content
 from .cards import CardDef
 from .costs import ManaCostError, ManaPool
 from .errors import RequestError
-from .frozen import replace
+from .frozen import make, replace
 from .state import PLAIN_FACE, FaceUp, Obj, Objects, Player, State, Turn
 
 
@@ -65,8 +65,8 @@ def _start(setup: Setup, catalog: Mapping[str, CardDef]) -> State:
             raise RequestError(f"object id duplicated: {raw.id!r}")
         objects[raw.id] = _object(raw, catalog, names, clock)
     stack = tuple(o.id for o in objects.values() if o.zone == "stack")
-    return State(players=players, objects=Objects(objects), turn=_turn(setup, names), stack=stack,
-                 choices=_choices(setup.choices or {}, objects), clock=len(objects) + 1)
+    return make(State, players=players, objects=Objects(objects), turn=_turn(setup, names), stack=stack,
+                choices=_choices(setup.choices or {}, objects), clock=len(objects) + 1)
 
 
 _read_setup = by_content(Setup.from_document)     # every run of a case sends the same setup
@@ -81,7 +81,7 @@ def _players(setup: Setup) -> tuple[Player, ...]:
             pool = ManaPool.parse(p.mana_pool) if p.mana_pool else _EMPTY_POOL   # most players start with none
         except ManaCostError as exc:
             raise RequestError(f"player {name}: bad mana_pool ({exc})") from exc
-        players.append(Player(name=name, life=p.life, pool=pool))
+        players.append(make(Player, name=name, life=p.life, pool=pool))
     return tuple(players)
 
 
@@ -115,13 +115,13 @@ def _object(raw: SetupObject, catalog: Mapping[str, CardDef], names: list[str], 
     for who in raw.may_look:
         if who not in names:
             raise RequestError(f"object {oid}: may_look: {who!r} is not a player")
-    face = (FaceUp(transformed=raw.transformed, melded_with=partner, face_down=raw.face_down,
-                   may_look=tuple(raw.may_look)) if raw.transformed or partner is not None or raw.face_down
+    face = (make(FaceUp, transformed=raw.transformed, melded_with=partner, face_down=raw.face_down,
+                 may_look=tuple(raw.may_look)) if raw.transformed or partner is not None or raw.face_down
             else PLAIN_FACE)
-    return Obj(id=oid, card=card, zone=zone, owner=owner,
-               controller=controller if zone in ("battlefield", "stack") else owner,
-               timestamp=timestamp, token=raw.token, tapped=raw.tapped, summoning_sick=raw.summoning_sick,
-               counters=counters, damage=raw.damage, prototyped=raw.prototyped, face=face)
+    return make(Obj, id=oid, card=card, zone=zone, owner=owner,
+                controller=controller if zone in ("battlefield", "stack") else owner,
+                timestamp=timestamp, token=raw.token, tapped=raw.tapped, summoning_sick=raw.summoning_sick,
+                counters=counters, damage=raw.damage, prototyped=raw.prototyped, face=face)
 
 
 

@@ -14,7 +14,7 @@ from castrules.model.steps import ChangeTypes
 
 from .cards import WATCHING_TYPES, CardDef, watching_of
 from .costs import ManaPool
-from .frozen import replace
+from .frozen import make, replace
 from .objmap import LayeredObjects, Objects, updated
 from .static_copy import StaticCopy
 from .turn_grants import GraveyardTurn
@@ -173,7 +173,7 @@ class Announced:
     tapper: str | None = None               # a tapped-for-mana trigger's "that player", who tapped (106.12a)
 
 
-NOTHING_ANNOUNCED, PLAIN_FACE = Announced(), FaceUp()    # shared by every object with nothing else (frozen)
+NOTHING_ANNOUNCED, PLAIN_FACE = make(Announced), make(FaceUp)    # shared by every object with nothing else (frozen)
 
 
 @dataclass(frozen=True)
@@ -185,7 +185,7 @@ class Combat:
     blocking: str | None = None             # the attacker it blocks
 
 
-NOT_IN_COMBAT = Combat()
+NOT_IN_COMBAT = make(Combat)
 
 
 @dataclass(frozen=True)
