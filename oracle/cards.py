@@ -27,6 +27,7 @@ from castrules.model.parts import Filter, TargetSpec
 
 from .creature_types import CREATURE_TYPES
 from .errors import RequestError
+from .frozen import make
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing"})
 CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred",
@@ -186,7 +187,7 @@ def _card_def(card: Card | Face) -> CardDef:
             token_def(effect)           # a malformed token is a malformed request now, not on resolution
     if isinstance(card, Card):
         fields_.update(_faces(card))
-    return CardDef(**fields_)
+    return make(CardDef, **fields_)
 
 
 def _aura_targets(card: Card | Face) -> tuple[TargetSpec, ...]:

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 from castrules import model
 
 from .errors import RequestError
+from .frozen import make
 
 
 @dataclass(frozen=True)
@@ -81,8 +82,8 @@ def _parse_cast(raw: Mapping[str, Any] | model.Cast) -> CastSpec:
     activations = step.mana_abilities
     sacs = tuple(m.sacrifice for m in activations)
     reps = tuple(m.replacements for m in activations)
-    return CastSpec(
-        player=step.player, object=step.object, from_zone=_plain(step.from_zone),
+    return make(
+        CastSpec, player=step.player, object=step.object, from_zone=_plain(step.from_zone),
         alternative=step.alternative_cost, permission=step.permission,
         prototype=step.prototype, kicker=step.kicker, multikicker=step.multikicker, buyback=step.buyback,
         entwine=step.entwine,

@@ -168,7 +168,7 @@ def _evaluated(text: str, names: dict[str, Any]) -> Any:
         value = eval(code, names)    # noqa: S307 - an annotation's own text, as typing evaluates it
     except Exception:
         value = None
-    if value is not None and value not in _NOT_TYPES and _plain_hint(value):
+    if value is not None and not any(value is t for t in _NOT_TYPES) and _plain_hint(value):
         return value
     try:    # the module's names as both namespaces: what a class's lookup gives when the class has none of them
         return typing.get_type_hints(types.SimpleNamespace(__annotations__={"hint": text}), names)["hint"]
