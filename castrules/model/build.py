@@ -104,14 +104,26 @@ def _plan(cls: type) -> tuple:
     plan = Model.__plans__.get(cls)
     if plan is None:
         hints = field_hints(cls)
-        plan = tuple((f.name, doc_key(f), converter(hints[f.name]),
-                      f.default is _MISSING and f.default_factory is _MISSING,  # type: ignore[misc]
-                      *shortcuts(hints[f.name]))
+        plan = tuple((f.name, doc_key(f), *_reading(hints[f.name],
+                                                    f.default is _MISSING and f.default_factory is _MISSING))
                      for f in dataclasses.fields(cls) if f.init)
         Model.__plans__[cls] = plan
         _KNOWN[cls] = frozenset(k for _, k, *_ in plan)
         _DEFAULTS[cls] = _defaults(cls)
     return plan
+
+
+def _reading(hint: Any, required: bool) -> tuple:
+    """A plan entry's (converter, required, *shortcuts) for a field typed ``hint``: the converter
+    and shortcuts kept per hint object (``field_hints`` gives one object per annotation text and
+    module, and a class such as ``str`` is one object everywhere)."""
+    kept = _READING.get(id(hint))
+    if kept is None or kept[0] is not hint:     # (an entry holds its hint: its id stays its own)
+        kept = _READING[id(hint)] = (hint, converter(hint), shortcuts(hint))
+    return kept[1], required, *kept[2]
+
+
+_READING: dict[int, tuple] = {}
 
 
 def field_hints(cls: type) -> dict[str, Any]:
