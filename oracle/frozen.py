@@ -4,10 +4,11 @@ Every action builds new values (a new State, Obj, Player, ...) by replacing a fe
 old ones, some 25,000 times a suite run. ``dataclasses.replace`` goes through the class's
 ``__init__``, which sets every field one by one with ``object.__setattr__`` (the class is
 frozen): for an Obj that is dozens of calls to change one field. A plain frozen dataclass
-(no ``__post_init__``, no ``InitVar``, no ``__slots__``) holds exactly its fields in its
-``__dict__``, so the new value is a copy of that dict with the changes written over it, and
-its fields that ``__init__`` does not take (``init=False``) made anew as ``__init__`` would.
-Any other class, and any change ``dataclasses.replace`` would refuse, go to
+(no ``InitVar``, no ``__slots__``) holds its fields in its ``__dict__``, so the new value is a
+copy of that dict with the changes written over it, its fields that ``__init__`` does not take
+(``init=False``) made anew, and its ``__post_init__`` called, as ``__init__`` would (one that
+sets an attribute beyond the fields must set it every time: the copy holds the old one, as
+Obj.base). Any other class, and any change ``dataclasses.replace`` would refuse, go to
 ``dataclasses.replace`` itself: same result, same errors.
 
 The dict is a plain one of the value's own (``dict(...)``; ``make`` copies a plain template):
@@ -27,8 +28,8 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-# class -> (names __init__ takes, (name, default factory) of the fields it does not take), or
-# () when the class needs its own __init__. Keyed by class: bounded by the oracle's classes.
+# class -> (names __init__ takes, (name, default factory) of the fields it does not take, its
+# __post_init__ or None), or () when the class needs its own __init__. Keyed by class: bounded by the oracle's classes.
 _PLANS: dict[type, tuple] = {}
 _new, _set_dict = object.__new__, object.__setattr__
 
@@ -47,12 +48,14 @@ def replace(value: T, /, **changes: Any) -> T:
         fields[name] = factory()
     new = _new(cls)
     _set_dict(new, "__dict__", fields)
+    if plan[2] is not None:
+        plan[2](new)
     return new
 
 
 def _plan(cls: type) -> tuple:
     plan: tuple = ()
-    if dataclasses.is_dataclass(cls) and not hasattr(cls, "__post_init__") and "__slots__" not in cls.__dict__:
+    if dataclasses.is_dataclass(cls) and "__slots__" not in cls.__dict__:
         fields = dataclasses.fields(cls)
         taken = frozenset(f.name for f in fields if f.init)
         fresh = tuple((f.name, f.default_factory if f.default_factory is not dataclasses.MISSING
@@ -61,7 +64,7 @@ def _plan(cls: type) -> tuple:
         # an InitVar is a parameter but no field; an init=False field with no default is never set
         if parameters == taken and all(f.init or f.default is not dataclasses.MISSING
                                        or f.default_factory is not dataclasses.MISSING for f in fields):
-            plan = (taken, fresh)
+            plan = (taken, fresh, getattr(cls, "__post_init__", None))
     _PLANS[cls] = plan
     return plan
 
@@ -82,11 +85,14 @@ def make(cls: type[T], /, **values: Any) -> T:
             fields[name] = factory()
     new = _new(cls)
     _set_dict(new, "__dict__", fields)
+    if template[4] is not None:
+        template[4](new)
     return new
 
 
 # class -> (names __init__ takes, names it requires, every field in order with its default (None
-# for a required one or one made by a factory), (name, factory) of the fields made by one), or ()
+# for a required one or one made by a factory), (name, factory) of the fields made by one, its
+# __post_init__ or None), or ()
 _TEMPLATES: dict[type, tuple] = {}
 
 
@@ -101,7 +107,7 @@ def _template(cls: type) -> tuple:
                              and f.default_factory is dataclasses.MISSING)
         defaults = {f.name: None if f.default is dataclasses.MISSING else f.default for f in fields}
         made = tuple((f.name, f.default_factory) for f in fields if f.default_factory is not dataclasses.MISSING)
-        template = (plan[0], required, defaults, made)
+        template = (plan[0], required, defaults, made, plan[2])
     _TEMPLATES[cls] = template
     return template
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from castrules.model.abilities import Ability
 from castrules.model.effects import Animate, BecomeColor, Pump, SetBasePT
@@ -225,24 +225,27 @@ class Obj:
     stack_ability: StackAbility | None = None   # a triggered or activated ability on the stack: what it does
     attached: tuple[str, int] | None = None    # an Aura: the object it is attached to, and that object's incarnation
 
-    @property
-    def base(self) -> CardDef:
-        """The copiable values (707.2) of the face that is up: those of what it copies, or its
-        own card's; a split spell's half (202.3d), a transformed permanent's back face
-        (202.3b), a melded permanent's melded face (202.3c, 707.8)."""
-        card, face = self.copy_of or self.card, self.face
-        if face is PLAIN_FACE and card is self.card:   # the common case: no face turned, no copy
-            return card
-        if face.half is not None and card.halves and self.zone == "stack":
-            return card.halves[face.half]
-        if self.copy_of is not None:        # a copy effect overrides the face that is up (707.2, 707.8), but a
-            transforming = face.transformed and self.token and card.back_face is not None   # 707.8a token
-            return card.back_face if transforming else card
-        if face.transformed and card.back_face is not None:
-            return card.back_face
-        if face.melded_with is not None:
-            return card.melded_face or face.melded_with.melded_face or card
-        return card
+    if TYPE_CHECKING:
+        base: CardDef       # set by __post_init__: not a field
+
+    def __post_init__(self) -> None:
+        """Sets ``base``, the copiable values (707.2) of the face that is up: those of what it copies,
+        or its own card's; a split spell's half (202.3d), a transformed permanent's back face (202.3b),
+        a melded permanent's melded face (202.3c, 707.8). Not a property: read ~100,000 times a pass,
+        it re-entered the interpreter at each read (3.11). frozen.make and replace call this too."""
+        base = card = self.copy_of or self.card
+        face = self.face
+        if face is not PLAIN_FACE:      # the common case is the plain face (no face turned): the card
+            if face.half is not None and card.halves and self.zone == "stack":
+                base = card.halves[face.half]
+            elif self.copy_of is not None:      # a copy effect overrides the face that is up (707.2, 707.8),
+                if face.transformed and self.token and card.back_face is not None:     # but a 707.8a token's
+                    base = card.back_face
+            elif face.transformed and card.back_face is not None:
+                base = card.back_face
+            elif face.melded_with is not None:
+                base = card.melded_face or face.melded_with.melded_face or card
+        object.__setattr__(self, "base", base)
 
     @property
     def is_copy(self) -> bool:
@@ -262,10 +265,9 @@ def _watching(o: Obj) -> tuple:
 
 
 def _updated(objects: Mapping[str, Obj], changed: Iterable[Obj]) -> Objects | LayeredObjects:
-    """A new map of ``objects`` with ``changed`` in it (oracle.objmap); the index of watching
-    abilities carried over when still valid (each changed object has the same watching
-    abilities as before, so the order holds), the sources token when no changed object has
-    any watching ability, before or after (what characteristics.chars looks at)."""
+    """A new map of ``objects`` with ``changed`` in it (oracle.objmap); the index of watching abilities carried
+    over when still valid (each changed object has the same watching abilities as before, so the order holds),
+    the sources token when no changed object has any watching ability, before or after (what chars looks at)."""
     changed = tuple(changed)
     index = getattr(objects, "watching", None)
     sources = getattr(objects, "sources", None)
@@ -308,9 +310,8 @@ class State:
     delayed: tuple["DelayedTrigger", ...] = ()  # delayed triggered abilities waiting to trigger (603.7, 107.3n)
     static_copies: tuple[StaticCopy, ...] = ()  # copy effects of Auras' static abilities (707.2c)
     _cache: dict = field(default_factory=dict, compare=False, repr=False, init=False)
-    # objects' characteristics computed in this state or the ones it was made from
-    # (characteristics.chars): replace() hands the same dict on, and an entry is used only in a
-    # state with the very object, timed effects, choices and watching permanents it was made with
+    # objects' characteristics computed in this state or those it was made from (characteristics.chars): replace()
+    # hands the dict on; an entry is used only with the very object, timed effects, choices, watching permanents
     chars_cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     # -- players --------------------------------------------------------------------------
@@ -341,11 +342,10 @@ class State:
         return replace(self, objects=_updated(self.objects, objs))
 
     def watching_abilities(self, kind: type[Ability]) -> tuple[tuple[Obj, Ability], ...]:
-        """(permanent, ability) for each printed (copiable) ability of one of WATCHING_TYPES on the
-        battlefield, in battlefield order. Every object's characteristics and every mana ability's
-        event look for them; scanning the battlefield each time made a game with thousands of
-        permanents quadratic: the index is built once per set of objects and carried over by
-        ``with_obj`` while the changed objects keep the same such abilities."""
+        """(permanent, ability) for each printed (copiable) ability of one of WATCHING_TYPES on the battlefield,
+        in battlefield order. Every object's characteristics and every mana ability's event look for them;
+        scanning the battlefield each time made a game with thousands of permanents quadratic: the index is
+        built once per set of objects and carried over by ``with_obj`` while the changed objects keep them."""
         if kind not in WATCHING_TYPES:
             raise ValueError(f"{kind.__name__} abilities are not indexed")
         index = getattr(self.objects, "watching", None)

@@ -8,7 +8,7 @@ from dataclasses import InitVar, dataclass, field
 import pytest
 
 from castrules.oracle.cards import CardDef
-from castrules.oracle.frozen import replace
+from castrules.oracle.frozen import make, replace
 from castrules.oracle.state import Obj, Player, State, Turn
 
 
@@ -61,6 +61,10 @@ def test_the_oracle_values():
                    subtypes=("Bear",), power=2, toughness=2, keywords=frozenset())
     obj = Obj(id="o", card=card, zone="hand", owner="A", controller="A")
     assert replace(obj, zone="battlefield", tapped=True) == dataclasses.replace(obj, zone="battlefield", tapped=True)
+    other = dataclasses.replace(card, name="Runeclaw Bear")
+    copied = replace(obj, copy_of=other)        # __post_init__ runs: the base (a plain attribute) follows
+    assert copied.base is other and replace(copied, copy_of=None).base is card
+    assert make(Obj, id="p", card=card, zone="hand", owner="A", controller="A").base is card
     state = State(players=(Player("A"),), objects={"o": obj}, turn=Turn("A"))
     state._cache["k"] = 1
     moved = replace(state, clock=7)
