@@ -43,6 +43,11 @@ _GROUP = {
 }
 
 
+# module globals: an Enum class's attribute goes through EnumType's __getattr__ hook in 3.11
+_GENERIC, _X = SymbolKind.GENERIC, SymbolKind.X
+_BY_CARD_ORDER = (SymbolKind.COLORED, SymbolKind.TWOBRID, SymbolKind.COLORLESS_HYBRID, SymbolKind.PHYREXIAN)
+
+
 @dataclass(frozen=True)
 class ManaCost:
     """A mana cost: the symbols in the order they were written (see the module docstring for
@@ -75,17 +80,17 @@ class ManaCost:
 
     def canonical(self) -> "ManaCost":
         """The equal cost in canonical order with generic symbols merged (module docstring)."""
-        generic = sum(s.number for s in self.symbols if s.kind is SymbolKind.GENERIC)
-        has_generic = any(s.kind is SymbolKind.GENERIC for s in self.symbols)
-        others = [s for s in self.symbols if s.kind is not SymbolKind.GENERIC]
+        generic = sum(s.number for s in self.symbols if s.kind is _GENERIC)
+        has_generic = any(s.kind is _GENERIC for s in self.symbols)
+        others = [s for s in self.symbols if s.kind is not _GENERIC]
         color_rank: dict[SymbolKind, dict[Color, int]] = {}
-        for kind in (SymbolKind.COLORED, SymbolKind.TWOBRID, SymbolKind.COLORLESS_HYBRID, SymbolKind.PHYREXIAN):
+        for kind in _BY_CARD_ORDER:
             order = card_color_order(c for s in others if s.kind is kind for c in s.components)
             color_rank[kind] = {c: i for i, c in enumerate(order)}
 
         def key(s: ManaSymbol) -> tuple[int, int]:
             group = _GROUP[s.kind]
-            if s.kind is SymbolKind.X:
+            if s.kind is _X:
                 return group, VARIABLES.index(s.variable)
             if s.kind in color_rank:
                 return group, color_rank[s.kind][s.components[0]]
@@ -95,7 +100,7 @@ class ManaCost:
 
         ordered = sorted(others, key=key)
         if generic or (has_generic and not others):
-            position = sum(1 for s in ordered if s.kind is SymbolKind.X)
+            position = sum(1 for s in ordered if s.kind is _X)
             ordered.insert(position, ManaSymbol.generic(generic))
         return ManaCost(tuple(ordered))
 

@@ -55,6 +55,8 @@ _MONO = frozenset(
 _PAIRED = frozenset({SymbolKind.HYBRID, SymbolKind.HYBRID_PHYREXIAN})
 # module globals: an Enum class's attribute goes through EnumType's __getattr__ hook in 3.11
 _TWOBRID, _COLORLESS_HYBRID = SymbolKind.TWOBRID, SymbolKind.COLORLESS_HYBRID
+_GENERIC, _X, _COLORLESS, _SNOW = SymbolKind.GENERIC, SymbolKind.X, SymbolKind.COLORLESS, SymbolKind.SNOW
+_COLORED, _PHYREXIAN = SymbolKind.COLORED, SymbolKind.PHYREXIAN
 _HYBRID, _HYBRID_PHYREXIAN = SymbolKind.HYBRID, SymbolKind.HYBRID_PHYREXIAN
 # Kinds whose payment the player picks among several ways (118.13): these need a 601.2b choice.
 HYBRID_KINDS = frozenset(
@@ -78,13 +80,13 @@ def _check_fields(symbol: "ManaSymbol") -> None:
         raise ValueError(f"hybrid colors must be two different colors in printed order, not {comps}")
     if isinstance(symbol.number, bool) or not isinstance(symbol.number, int):
         raise TypeError("number must be an int")
-    expected_number = 2 if kind is SymbolKind.TWOBRID else None
-    if kind is SymbolKind.GENERIC:
+    expected_number = 2 if kind is _TWOBRID else None
+    if kind is _GENERIC:
         if symbol.number < 0:
             raise ValueError("a generic symbol cannot be negative (107.1b)")
     elif symbol.number != (expected_number or 0):
         raise ValueError(f"a {kind.value} symbol has number {expected_number or 0}")
-    if kind is SymbolKind.X:
+    if kind is _X:
         if symbol.variable not in VARIABLES:
             raise ValueError(f"a variable symbol is one of {VARIABLES}, not {symbol.variable!r}")
     elif symbol.variable:
@@ -213,26 +215,26 @@ class ManaSymbol:
 
     def __str__(self) -> str:
         kind = self.kind
-        if kind is SymbolKind.GENERIC:
+        if kind is _GENERIC:
             body = str(self.number)
-        elif kind is SymbolKind.X:
+        elif kind is _X:
             body = self.variable
-        elif kind is SymbolKind.COLORLESS:
+        elif kind is _COLORLESS:
             body = "C"
-        elif kind is SymbolKind.SNOW:
+        elif kind is _SNOW:
             body = "S"
-        elif kind is SymbolKind.COLORED:
-            body = self.components[0].value
-        elif kind is SymbolKind.TWOBRID:
-            body = f"2/{self.components[0].value}"
-        elif kind is SymbolKind.COLORLESS_HYBRID:
-            body = f"C/{self.components[0].value}"
-        elif kind is SymbolKind.PHYREXIAN:
-            body = f"{self.components[0].value}/P"
-        elif kind is SymbolKind.HYBRID:
-            body = "/".join(c.value for c in self.components)
+        elif kind is _COLORED:
+            body = self.components[0]._value_
+        elif kind is _TWOBRID:
+            body = f"2/{self.components[0]._value_}"
+        elif kind is _COLORLESS_HYBRID:
+            body = f"C/{self.components[0]._value_}"
+        elif kind is _PHYREXIAN:
+            body = f"{self.components[0]._value_}/P"
+        elif kind is _HYBRID:
+            body = "/".join(c._value_ for c in self.components)
         else:
-            body = "/".join(c.value for c in self.components) + "/P"
+            body = "/".join(c._value_ for c in self.components) + "/P"
         return "{" + body + "}"
 
 
