@@ -14,6 +14,7 @@ from .cards import CardDef
 from .costs import ManaCostError, ManaPool
 from .errors import RequestError
 from .frozen import make, replace
+from .start_chars import carry
 from .state import PLAIN_FACE, FaceUp, Obj, Objects, Player, State, Turn
 
 
@@ -38,21 +39,23 @@ def build_state(setup: Setup | Mapping[str, Any], catalog: Mapping[str, CardDef]
             _STARTS.clear()
         start = _start(setup, catalog)
         start.watches_nothing()     # its index of watching abilities, built once (state._watching_index)
-        hit = _STARTS[id(setup)] = (setup, names, cards, start)
+        hit = _STARTS[id(setup)] = (setup, names, cards, start, [None])
     start = hit[3]
     # a state of its own: a new map of the (frozen) objects and new caches; choices copied; the
-    # index of watching abilities, a pure function of the very same objects, carried over
+    # index of watching abilities, a pure function of the very same objects, carried over, and so
+    # are the objects' characteristics (oracle.start_chars, kept in the entry's slot)
     objects = Objects(start.objects)
     objects.watching = start.objects.watching
-    return replace(start, objects=objects, chars_cache={},
-                   choices={oid: dict(ch) for oid, ch in start.choices.items()})
+    choices = {oid: dict(ch) for oid, ch in start.choices.items()}
+    return replace(start, objects=objects, choices=choices, chars_cache=carry(hit[4], start, objects, choices))
 
 
 # The starting state of a typed setup (shared by the runs of a case: oracle.by_content) with the
 # names of the cards its objects are made of and the card definitions they were, by the setup's
 # identity (a setup the reader keeps): the state is a pure function of both, all frozen (an
-# entry holds its setup, so the id is not reused while it lives).
-_STARTS: dict[int, tuple[Setup, tuple[str | None, ...], tuple[CardDef | None, ...], State]] = {}
+# entry holds its setup, so the id is not reused while it lives); and the slot of its objects'
+# characteristics (oracle.start_chars).
+_STARTS: dict[int, tuple[Setup, tuple[str | None, ...], tuple[CardDef | None, ...], State, list]] = {}
 _BOUND = 4096
 
 

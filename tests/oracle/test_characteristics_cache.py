@@ -84,3 +84,19 @@ def test_the_shared_characteristics_change_no_reply_of_the_suite(monkeypatch):
     monkeypatch.setattr(characteristics, "shared_store", lambda table: {})
     alone = [engine.run(fresh_request(c, suite.catalog)) for c in suite.cases]
     assert len(shared) > 700 and shared == alone
+
+
+def test_a_kept_starting_state_carries_its_objects_characteristics():
+    """The runs of one setup start from one kept state (oracle.setup): its objects' characteristics,
+    computed once, are in each run's new cache (oracle.start_chars) with the run's own choices, as
+    computed afresh; a variant table (a mutant's) carries none and computes its own."""
+    from castrules.oracle import seams
+    runs = [_state() for _ in range(3)]      # a setup is kept from its second sight
+    run = runs[2]
+    carried = run.chars_cache.get(("bear", "battlefield", 0))
+    assert carried is not None and carried[0] is run.obj("bear") and carried[2] is run.choices
+    assert chars(run, run.obj("bear")) is carried[4] == chars(replace(run, chars_cache={}), run.obj("bear"))
+    assert carried[4].creature_types == frozenset({"Elf"})
+    other = seams.Rules(**{name: getattr(seams.real_rules(), name) for name in seams.SEAMS})
+    with seams.using(other):
+        assert _state().chars_cache == {}
