@@ -14,7 +14,7 @@ from castrules.model.steps import ChangeTypes
 
 from .cards import WATCHING_TYPES, CardDef, watching_of
 from .costs import ManaPool
-from .frozen import make, replace
+from .frozen import make, read_fast, replace
 from .objmap import LayeredObjects, Objects, updated
 from .static_copy import StaticCopy
 from .turn_grants import GraveyardTurn
@@ -198,6 +198,7 @@ class StackAbility:
     delayed: tuple = ()
 
 
+@read_fast
 @dataclass(frozen=True)
 class Obj:
     """A card, token, copy, or ability on the stack. The case id stays the same across zone
@@ -226,13 +227,12 @@ class Obj:
     attached: tuple[str, int] | None = None    # an Aura: the object it is attached to, and that object's incarnation
 
     if TYPE_CHECKING:
-        base: CardDef       # set by __post_init__: not a field
+        base: CardDef       # set by __post_init__ (frozen.make and replace call it too): not a field
 
     def __post_init__(self) -> None:
-        """Sets ``base``, the copiable values (707.2) of the face that is up: those of what it copies,
-        or its own card's; a split spell's half (202.3d), a transformed permanent's back face (202.3b),
-        a melded permanent's melded face (202.3c, 707.8). Not a property: read ~100,000 times a pass,
-        it re-entered the interpreter at each read (3.11). frozen.make and replace call this too."""
+        """Sets ``base``, the copiable values (707.2) of the face that is up: what it copies, or its own card; a
+        split spell's half (202.3d), a transformed permanent's back face (202.3b), a melded one's melded face (202.3c,
+        707.8). Not a property, which re-entered the interpreter at each of ~100,000 reads a pass (3.11)."""
         base = card = self.copy_of or self.card
         face = self.face
         if face is not PLAIN_FACE:      # the common case is the plain face (no face turned): the card

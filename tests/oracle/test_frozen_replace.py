@@ -8,7 +8,7 @@ from dataclasses import InitVar, dataclass, field
 import pytest
 
 from castrules.oracle.cards import CardDef
-from castrules.oracle.frozen import make, replace
+from castrules.oracle.frozen import make, read_fast, replace
 from castrules.oracle.state import Obj, Player, State, Turn
 
 
@@ -69,3 +69,18 @@ def test_the_oracle_values():
     state._cache["k"] = 1
     moved = replace(state, clock=7)
     assert moved == dataclasses.replace(state, clock=7) and moved._cache == {}
+
+
+@read_fast
+@dataclass(frozen=True)
+class Defaults:
+    a: int
+    shared: Plain = Plain(0)        # an instance of a Python class: its class attribute goes
+    n: int = 3                      # an int: it stays
+
+
+def test_read_fast_keeps_the_defaults_and_drops_their_class_attributes():
+    assert "shared" not in Defaults.__dict__ and Defaults.__dict__["n"] == 3
+    assert Defaults(1) == make(Defaults, a=1) == Defaults(1, Plain(0), 3) and Defaults(1).shared == Plain(0)
+    assert replace(Defaults(1), n=4) == dataclasses.replace(Defaults(1), n=4)
+    assert "face" not in Obj.__dict__ and "kind" not in Obj.__dict__
