@@ -3,7 +3,7 @@
 ``ReplayEngine`` answers every case with exactly what its expectations ask for, so a run
 with it costs only loading, requests, contract checks and comparison: the harness's own
 overhead, which is what the speed targets are about. ``OracleCopy`` and ``worker_cost`` price
-the worker process that contains an in-process engine.
+the worker process that contains an in-process engine; ``measure_protocol`` a protocol engine.
 """
 
 from __future__ import annotations
@@ -91,3 +91,30 @@ def worker_cost(measure: Callable[[Any], float], cases: int) -> dict:
     return {"engine": COPY_SPEC, "cases": cases, "startup_s": startup,
             "in_process_cases_per_s": cases / in_process, "worker_cases_per_s": cases / in_worker,
             "ratio": in_process / in_worker}
+
+
+def measure_protocol(command: list[str], cases: list, catalog: Any, repeat: int, isolate: bool) -> dict:
+    """Cases per second of the protocol engine ``command`` starts. A persistent one is measured as
+    the in-process figure is: a first pass (its caches empty, as in one run), then the best of
+    ``repeat`` passes after it, both kept; with ``isolate`` (a process per case) every pass is a
+    first one. An engine that cannot start is the figure's error, not the bench's end."""
+    import shlex
+
+    from castrules.harness import pipelining
+    from castrules.harness.engine import close, load_engine
+
+    try:
+        engine = load_engine(shlex.join(command), timeout=30, isolate=isolate)
+    except Exception as exc:  # the protocol route is optional in a bench: say why it is missing
+        return {"error": f"{type(exc).__name__}: {exc}"}
+    times = []
+    try:
+        for _ in range(max(1, repeat) + (0 if isolate else 1)):
+            started = time.perf_counter()
+            list(pipelining.results(engine, cases, catalog))
+            times.append(time.perf_counter() - started)
+    finally:
+        close(engine)
+    seconds = min(times[1:] or times)
+    return {"cases": len(cases), "seconds": seconds, "cases_per_s": len(cases) / seconds,
+            "first_pass_cases_per_s": len(cases) / times[0]}

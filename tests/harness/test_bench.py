@@ -22,7 +22,7 @@ NESTED = {
     "machine": ("python", "cpus", "reference_ms", "reference_end_ms"),
     "load_validate": ("seconds",),
     "in_process": ("cases_per_s", "seconds"),
-    "protocol_persistent": ("cases_per_s",),
+    "protocol_persistent": ("cases_per_s", "first_pass_cases_per_s"),
     "protocol_isolate": ("cases_per_s",),
     "engine_startup": ("seconds",),
     "worker_process": ("worker_cases_per_s", "in_process_cases_per_s", "ratio", "startup_s"),
