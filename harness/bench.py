@@ -21,6 +21,7 @@ from typing import Iterable, Iterator
 
 from castrules.harness import paths
 from castrules.harness.child_python import child_env, python_argv
+from castrules.harness.collector import settle
 from castrules.harness.bench_engines import measure_protocol
 from castrules.harness.bench_scale import (describe_parallel, describe_reference, machine_figures, measure_fuzz, measure_growth,
                                           measure_parallel, measure_startup, reference_ms)
@@ -189,8 +190,10 @@ def collect_figures(engine_spec: str = "oracle", repeat: int = 3, isolate_sample
     from castrules.harness.suite import shared_suite
 
     plan = Plan.of(engine_spec, repeat, isolate_sample, skip, quick)
+    suite = shared_suite()
+    settle()    # as castrules run settles its process once the suite is loaded
     with child_bytecode_caches() as caches:
-        figures = _collect(plan, shared_suite())
+        figures = _collect(plan, suite)
     figures["machine"].update(bytecode_caches=caches, reference_end_ms=reference_ms())
     return figures
 

@@ -18,6 +18,7 @@ from castrules.harness import __version__, adapter_cli, bench_cli, fuzz_cli, mut
 from castrules.harness.arguments import Parser
 from castrules.harness.bundle import build_bundle, bundle_problems
 from castrules.harness.cases import Case
+from castrules.harness.collector import settle
 from castrules.harness.console import describe_result, print_report
 from castrules.harness.engine import close, load_engine, oracle_explainer
 from castrules.harness.engine_errors import EngineGaveUp, EngineLoadError
@@ -244,6 +245,7 @@ def _run_selection(args: argparse.Namespace) -> int:
     from castrules.harness import execution
 
     suite, cases = _cases_to_run(args)
+    settle()    # this process runs the cases: what is loaded lives for the run (harness.collector)
     options = {"timeout": args.timeout, "isolate": args.isolate, "startup_timeout": args.startup_timeout}
     engines = execution.open_engines(args.engine, args.jobs, len(cases), options, in_process=args.in_process,
                                      held=(cases, suite.catalog))

@@ -18,8 +18,13 @@ FULL_EVERY = 100    # middle-generation collections between full ones (CPython's
 
 
 def settle() -> None:
-    """What exists now lives for the run: frozen, and full collections held to every ``FULL_EVERY``
-    middle-generation collections (a higher threshold someone set is kept, as is a disabled collector)."""
+    """What exists now lives for the run: collected once (garbage frozen would never be freed),
+    frozen, and full collections held to every ``FULL_EVERY`` middle-generation collections (a
+    higher threshold someone set is kept, as is a disabled collector). Only for a process
+    castrules owns (``castrules run``, ``serve``, a worker, fuzz, bench): the pytest route runs
+    in the user's own pytest process, whose settings are the user's (``suite.shared_suite`` only
+    freezes the suite it loaded there)."""
+    gc.collect()
     gc.freeze()
     young, middle, full = gc.get_threshold()
     if full < FULL_EVERY:

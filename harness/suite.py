@@ -7,6 +7,7 @@ run and its problems are reported, while every other case still loads.
 from __future__ import annotations
 
 import fnmatch
+import gc
 from functools import cache
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +17,6 @@ from castrules.harness import paths, schemas
 from castrules.harness.cases import Case
 from castrules.harness.catalog import Catalog, load_catalog
 from castrules.harness.checks import check_case
-from castrules.harness.collector import settle
 from castrules.harness.keyword import parse as parse_keyword
 from castrules.harness.documents import DocumentError, line_of, parse_document, parse_text, read_text
 from castrules.harness.load_cache import CaseCache, text_digest
@@ -56,16 +56,17 @@ def shared_suite(root: Path | None = None, local: Iterable[Path] = ()) -> Suite:
     One suite per root and set of local folders, however they are spelt: ``shared_suite()`` and
     ``shared_suite(local=())`` are the same suite (the pytest route with the replay engine used
     to load it twice). The loaded documents live as long as the process and never form cycles,
-    so they are moved out of the garbage collector's sight and full collections made rarer
-    (``collector.settle``): otherwise every later collection walks them again, which the profile
-    showed costing more than loading them."""
+    so they are moved out of the garbage collector's sight (``gc.freeze``): otherwise every later
+    collection walks them again, which the profile showed costing more than loading them. The
+    collector's other settings are left alone here (the pytest route loads it in the user's own
+    process); a process castrules owns settles them itself (``collector.settle``)."""
     return _shared((root or paths.suite_root()).resolve(), tuple(local))
 
 
 @cache
 def _shared(root: Path, local: tuple[Path, ...]) -> Suite:
     suite = load_suite(root, local=local, cached=True)
-    settle()
+    gc.freeze()
     return suite
 
 

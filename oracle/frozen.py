@@ -23,6 +23,7 @@ of their fields stay fast (third pass of the suite: -4% instructions for the obj
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 from typing import Any, TypeVar
 
@@ -55,7 +56,9 @@ def replace(value: T, /, **changes: Any) -> T:
 
 def _plan(cls: type) -> tuple:
     plan: tuple = ()
-    if dataclasses.is_dataclass(cls) and "__slots__" not in cls.__dict__:
+    if dataclasses.is_dataclass(cls) and "__slots__" not in cls.__dict__ and not any(
+            isinstance(v, functools.cached_property) for k in cls.__mro__ for v in vars(k).values()):
+        # (a cached_property keeps its value in the instance's __dict__: a copy of it would carry a stale one)
         fields = dataclasses.fields(cls)
         taken = frozenset(f.name for f in fields if f.init)
         fresh = tuple((f.name, f.default_factory if f.default_factory is not dataclasses.MISSING

@@ -147,7 +147,7 @@ def field_hints(cls: type) -> dict[str, Any]:
     return hints
 
 
-_HINTS: dict[tuple[str, str], tuple[dict, Any]] = {}   # (module, annotation text) -> (its names, the type named)
+_HINTS: dict[tuple[str, str], tuple[dict, tuple, Any]] = {}   # (module, text) -> (its names, what they named, the type)
 _CODE: dict[str, types.CodeType] = {}      # annotation text -> its code, the same in every module
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 
@@ -162,13 +162,17 @@ def _hint(text: str, base: type) -> Any:
         return _MISSING
     names = module.__dict__
     local = base.__dict__
-    for name in _NAME.findall(text):
+    found = _NAME.findall(text)
+    for name in found:
         if name not in names and name in local:
             return _MISSING
+    # what the text's names are now: a module imported anew, or reloaded into the same dict, or
+    # a name rebound since, gives other objects, so the text is evaluated again
+    now = tuple(names.get(name, _MISSING) for name in found)
     kept = _HINTS.get((base.__module__, text))
-    if kept is None or kept[0] is not names:    # (a module imported anew has new names)
-        kept = _HINTS[(base.__module__, text)] = names, _evaluated(text, names)
-    return kept[1]
+    if kept is None or kept[0] is not names or len(kept[1]) != len(now) or any(a is not b for a, b in zip(kept[1], now)):
+        kept = _HINTS[(base.__module__, text)] = names, now, _evaluated(text, names)
+    return kept[2]
 
 
 def _evaluated(text: str, names: dict[str, Any]) -> Any:

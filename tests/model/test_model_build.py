@@ -231,3 +231,27 @@ def test_field_hints_look_in_the_class_before_the_builtins_as_get_type_hints_doe
 
     assert field_hints(Odd) == {"a": int, "b": bool, "c": str | None}
     assert {k: v for k, v in typing.get_type_hints(Odd).items() if k != "__plans__"} == field_hints(Odd)
+
+
+def test_field_hints_follow_a_reloaded_module(tmp_path, monkeypatch):
+    """A module reloaded into the same namespace binds its names to new classes: the hints name
+    those, as typing.get_type_hints does (found by the session 9 review)."""
+    import importlib
+    import sys
+    import typing
+
+    from castrules.model.build import field_hints
+
+    (tmp_path / "reloaded_model_mod.py").write_text(
+        "from __future__ import annotations\nfrom dataclasses import dataclass\nfrom castrules.model.build import Model\n"
+        "@dataclass(frozen=True)\nclass Inner(Model):\n    n: int\n"
+        "@dataclass(frozen=True)\nclass Outer(Model):\n    inner: Inner\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("reloaded_model_mod")
+    try:
+        module.Outer.from_document({"inner": {"n": 1}})
+        module = importlib.reload(module)
+        assert field_hints(module.Outer)["inner"] is typing.get_type_hints(module.Outer)["inner"] is module.Inner
+        assert isinstance(module.Outer.from_document({"inner": {"n": 1}}).inner, module.Inner)
+    finally:
+        sys.modules.pop("reloaded_model_mod", None)

@@ -84,3 +84,15 @@ def test_read_fast_keeps_the_defaults_and_drops_their_class_attributes():
     assert Defaults(1) == make(Defaults, a=1) == Defaults(1, Plain(0), 3) and Defaults(1).shared == Plain(0)
     assert replace(Defaults(1), n=4) == dataclasses.replace(Defaults(1), n=4)
     assert "face" not in Obj.__dict__ and "kind" not in Obj.__dict__
+
+
+def test_a_class_with_a_cached_property_is_replaced_by_dataclasses_own_replace():
+    """A cached_property keeps its value in the instance's dict: a copy of that dict would carry a
+    value worked out for the old fields (found by the session 9 review on ManaCost)."""
+    from castrules.oracle.mana.cost import ManaCost
+
+    cost = ManaCost.parse("{2}{R}")
+    assert cost.mana_value() == 3 and not cost.has_x      # both now kept in the cost's own dict
+    symbols = ManaCost.parse("{5}{X}{R}{R}").symbols
+    assert replace(cost, symbols=symbols).has_x
+    assert replace(cost, symbols=symbols).mana_value(2) == dataclasses.replace(cost, symbols=symbols).mana_value(2) == 9
