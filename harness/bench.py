@@ -66,10 +66,15 @@ def measure_load(repeat: int) -> dict:
 
 
 def measure_engine(engine, cases, catalog, repeat: int) -> float:
+    return min(passes(engine, cases, catalog, repeat))
+
+
+def passes(engine, cases, catalog, count: int) -> list[float]:
+    """Wall time of each of ``count`` passes of ``cases`` on ``engine``, the first one first."""
     from castrules.harness import pipelining
 
     # as a serial run runs them: a protocol engine that takes requests ahead gets them ahead
-    return best(repeat, lambda: list(pipelining.results(engine, cases, catalog)))
+    return timings(count, lambda: list(pipelining.results(engine, cases, catalog)))
 
 
 class PytestRunFailed(Exception):
@@ -234,7 +239,7 @@ def _collect(plan: Plan, suite) -> dict:
         _in_process(figures, plan, cases, suite.catalog)
     serve = python_argv("castrules", "serve", "--engine", engine_spec)
     if "protocol" not in plan.skip:
-        figures["protocol_persistent"] = measure_protocol(serve, cases, suite.catalog, plan.repeat, isolate=False)
+        figures["protocol_persistent"] = measure_protocol(serve, len(cases), False, lambda e: passes(e, cases, suite.catalog, plan.repeat + 1))
         if "cases_per_s" in (figures["protocol_persistent"] or {}) and "in_process" in figures:
             figures["protocol_vs_in_process_ratio"] = figures["protocol_persistent"]["cases_per_s"] / figures["in_process"]["cases_per_s"]
     if "worker" not in plan.skip:
@@ -255,7 +260,6 @@ def _collect(plan: Plan, suite) -> dict:
 
 
 def _in_process(figures: dict, plan: Plan, cases, catalog) -> None:
-    from castrules.harness import pipelining
     from castrules.harness.bench_engines import ReplayEngine
     from castrules.harness.engine import close, load_engine
 
@@ -263,7 +267,7 @@ def _in_process(figures: dict, plan: Plan, cases, catalog) -> None:
     loaded = time.perf_counter() - loading
     # the process's first pass (what one castrules run pays), then the best of --repeat after it
     # (what a case's later runs pay, finding what the oracle keeps: mutants, fuzz's shrinking)
-    times = timings(plan.repeat + 1, lambda: list(pipelining.results(engine, cases, catalog)))
+    times = passes(engine, cases, catalog, plan.repeat + 1)
     seconds, first = min(times[1:]), times[0]
     figures["in_process"] = {"engine": engine.name, "seconds": seconds, "cases_per_s": len(cases) / seconds,
                              "first_pass_seconds": first, "first_pass_cases_per_s": len(cases) / first, "load_s": loaded}
@@ -277,7 +281,8 @@ def _in_process(figures: dict, plan: Plan, cases, catalog) -> None:
 def _isolate(figures: dict, plan: Plan, serve: list[str], cases, suite) -> None:
     """``--isolate`` on a sample, beside the engine's start-up (its bound: a process per case)."""
     figures["engine_startup"] = measure_startup(serve, plan.repeat)
-    isolate = figures["protocol_isolate"] = measure_protocol(serve, cases[: plan.isolate_sample], suite.catalog, 1, isolate=True)
+    sample = cases[: plan.isolate_sample]
+    isolate = figures["protocol_isolate"] = measure_protocol(serve, len(sample), True, lambda e: passes(e, sample, suite.catalog, 1))
     if "cases_per_s" in (isolate or {}):
         figures["isolate_vs_startup_ratio"] = (1 / isolate["cases_per_s"]) / figures["engine_startup"]["seconds"]
 

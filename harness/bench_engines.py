@@ -93,28 +93,23 @@ def worker_cost(measure: Callable[[Any], float], cases: int) -> dict:
             "ratio": in_process / in_worker}
 
 
-def measure_protocol(command: list[str], cases: list, catalog: Any, repeat: int, isolate: bool) -> dict:
-    """Cases per second of the protocol engine ``command`` starts. A persistent one is measured as
-    the in-process figure is: a first pass (its caches empty, as in one run), then the best of
-    ``repeat`` passes after it, both kept; with ``isolate`` (a process per case) every pass is a
-    first one. An engine that cannot start is the figure's error, not the bench's end."""
+def measure_protocol(command: list[str], cases: int, isolate: bool, timed: Callable[[Any], list[float]]) -> dict:
+    """Cases per second of the protocol engine ``command`` starts, from ``timed``'s pass times on it
+    (bench's ``passes``). A persistent one is measured as the in-process figure is: a first pass
+    (its caches empty, as in one run), then the best of the passes after it, both kept; with
+    ``isolate`` (a process per case) every pass is a first one. An engine that cannot start is
+    the figure's error, not the bench's end."""
     import shlex
 
-    from castrules.harness import pipelining
     from castrules.harness.engine import close, load_engine
 
     try:
         engine = load_engine(shlex.join(command), timeout=30, isolate=isolate)
     except Exception as exc:  # the protocol route is optional in a bench: say why it is missing
         return {"error": f"{type(exc).__name__}: {exc}"}
-    times = []
     try:
-        for _ in range(max(1, repeat) + (0 if isolate else 1)):
-            started = time.perf_counter()
-            list(pipelining.results(engine, cases, catalog))
-            times.append(time.perf_counter() - started)
+        times = timed(engine)
     finally:
         close(engine)
     seconds = min(times[1:] or times)
-    return {"cases": len(cases), "seconds": seconds, "cases_per_s": len(cases) / seconds,
-            "first_pass_cases_per_s": len(cases) / times[0]}
+    return {"cases": cases, "seconds": seconds, "cases_per_s": cases / seconds, "first_pass_cases_per_s": cases / times[0]}
