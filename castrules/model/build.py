@@ -170,7 +170,7 @@ def _hint(text: str, base: type) -> Any:
     # a name rebound since, gives other objects, so the text is evaluated again
     now = tuple(names.get(name, _MISSING) for name in found)
     kept = _HINTS.get((base.__module__, text))
-    if kept is None or kept[0] is not names or len(kept[1]) != len(now) or any(a is not b for a, b in zip(kept[1], now)):
+    if kept is None or kept[0] is not names or any(a is not b for a, b in zip(kept[1], now)):   # (one text: the same names)
         kept = _HINTS[(base.__module__, text)] = names, now, _evaluated(text, names)
     return kept[2]
 
