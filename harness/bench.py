@@ -23,8 +23,8 @@ from castrules.harness import paths
 from castrules.harness.child_python import child_env, python_argv
 from castrules.harness.collector import settle
 from castrules.harness.bench_engines import measure_protocol
-from castrules.harness.bench_scale import (describe_parallel, describe_reference, machine_figures, measure_fuzz, measure_growth,
-                                          measure_parallel, measure_startup, reference_ms)
+from castrules.harness.bench_scale import (best, describe_parallel, describe_reference, machine_figures, measure_fuzz, measure_growth,
+                                          measure_parallel, measure_startup, reference_ms, timings)
 
 SOLVER_MODULE = "castrules.benchmarks.bench_solver"
 PARTS = ("load", "inprocess", "protocol", "worker", "isolate", "pytest", "fuzz", "growth", "parallel", "solver")
@@ -32,20 +32,6 @@ PARTS = ("load", "inprocess", "protocol", "worker", "isolate", "pytest", "fuzz",
 FIGURES = ("machine", "cases", "load_validate", "in_process", "harness_overhead", "load_vs_run_ratio",
            "protocol_persistent", "protocol_vs_in_process_ratio", "worker_process", "engine_startup", "protocol_isolate",
            "isolate_vs_startup_ratio", "pytest_route_replay", "pytest_route_engine", "fuzz", "growth", "parallel", "solver")
-
-
-def best(repeat: int, action) -> float:
-    return min(timings(repeat, action))
-
-
-def timings(repeat: int, action) -> list[float]:
-    """Wall time of each of ``repeat`` runs of ``action``, in order (the first one first)."""
-    times = []
-    for _ in range(max(1, repeat)):
-        started = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - started)
-    return times
 
 
 def measure_load(repeat: int) -> dict:

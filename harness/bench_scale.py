@@ -9,6 +9,8 @@
 - growth: the suite and a synthetic copy ten times its size (every case file written ten times
   under new ids in a temporary suite), loaded and run the same way, and the ratio of costs;
 - ``-j N`` against a serial run, the engines opened as ``castrules run`` opens them.
+
+``timings`` and ``best`` time every figure of the bench (here, so both modules use the one loop).
 """
 
 from __future__ import annotations
@@ -37,16 +39,25 @@ def machine_figures() -> dict:
             "reference_ms": reference_ms()}
 
 
+def best(repeat: int, action) -> float:
+    return min(timings(repeat, action))
+
+
+def timings(repeat: int, action) -> list[float]:
+    """Wall time of each of ``repeat`` runs of ``action``, in order (the first one first)."""
+    times = []
+    for _ in range(max(1, repeat)):
+        started = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - started)
+    return times
+
+
 def reference_ms() -> float:
     """Milliseconds for a fixed workload of what the oracle's time goes to (dict and attribute
     lookups, small tuples and calls, str building), best of ``REFERENCE_ROUNDS``: it depends on
     the machine and the interpreter only, never on castrules' code."""
-    best = float("inf")
-    for _ in range(REFERENCE_ROUNDS):
-        started = time.perf_counter()
-        _reference_work()
-        best = min(best, time.perf_counter() - started)
-    return best * 1000
+    return best(REFERENCE_ROUNDS, _reference_work) * 1000
 
 
 def describe_reference(machine: dict) -> str:
