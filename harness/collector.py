@@ -24,8 +24,15 @@ def settle() -> None:
     castrules owns (``castrules run``, ``serve``, a worker, fuzz, bench): the pytest route runs
     in the user's own pytest process, whose settings are the user's (``suite.shared_suite`` only
     freezes the suite it loaded there)."""
-    gc.collect()
-    gc.freeze()
+    freeze_what_lives()
     young, middle, full = gc.get_threshold()
     if full < FULL_EVERY:
         gc.set_threshold(young, middle, FULL_EVERY)
+
+
+def freeze_what_lives() -> None:
+    """Collect once, then freeze what is left: everything that exists now is kept out of the
+    collector's sight, and no garbage with it (frozen garbage would never be freed). The
+    collector's thresholds are left as they are (the pytest route's use, in the user's process)."""
+    gc.collect()
+    gc.freeze()
